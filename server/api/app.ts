@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
+import { authRoutes } from '../auth/routes.ts'
+import { sessionMiddleware } from '../auth/sessions.ts'
+import { isLocale, localeFromAcceptLanguage } from '../i18n.ts'
+import { profileRoutes } from '../profile/routes.ts'
+import type { AppEnv, Deps } from './context.ts'
+import { ApiError, errorCatalogue, notFound } from './errors.ts'
+import { originCheck } from './middleware/origin.ts'
+import { openApiDocument } from './openapi.ts'
+
+export const LOCALE_COOKIE = 'mise_lng'
+
+/** The /v1 API as one Hono app. The host (server/main.ts, the dev plugin, tests) supplies its parts. */
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>()
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id')
+    const requestId = incoming && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID()
+    c.set('deps', deps)
+    c.set('requestId', requestId)
+    c.set('log', deps.logger.child({ requestId }))
+    const cookieLocale = getCookie(c, LOCALE_COOKIE)
+    c.set('locale', isLocale(cookieLocale) ? cookieLocale : localeFromAcceptLanguage(c.req.header('accept-language')))
+    c.set('clientIp', clientIp(c.req.raw, c.env?.clientIp, deps.config.TRUST_PROXY))
+    c.header('X-Request-Id', requestId)
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+  app.use('*', originCheck())
+  app.use('*', sessionMiddleware())
+
+  app.get('/v1/health', (c) => c.json({ status: 'ok' }))
+  app.get('/v1/ready', async (c) => {
+    const ok = await deps.ready().catch(() => false)
+    return c.json({ status: ok ? 'ready' : 'unavailable' }, ok ? 200 : 503)
+  })
+  app.get('/v1/openapi.json', (c) => c.json(openApiDocument(deps.config)))
+
+  app.route('/v1/auth', authRoutes())
+  app.route('/v1/profile', profileRoutes())
+
+  app.notFound(() => {
+    throw notFound()
+  })
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      if (error.headers) for (const [k, v] of Object.entries(error.headers)) c.header(k, v)
+      return c.json(error.toBody(), error.code as 400)
+    }
+    c.get('log')?.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error')
+    const { code, message } = errorCatalogue.ServerError
+    return c.json({ error: { name: 'ServerError', code, message } }, 500)
+  })
+
+  return app
+}
+
+export type ApiApp = ReturnType<typeof createApp>
+
+function clientIp(request: Request, bound: string | undefined, trustProxy: boolean): string {
+  if (trustProxy || !bound) {
+    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded && (trustProxy || !bound)) return forwarded
+  }
+  return bound ?? 'unknown'
+}

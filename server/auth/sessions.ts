@@ -1,0 +1,96 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm'
+import type { Context, MiddlewareHandler } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import type { AppEnv } from '../api/context.ts'
+import type { Db } from '../db/client.ts'
+import { sessions, users } from '../db/schema.ts'
+import { unauthorized } from '../api/errors.ts'
+import { hashToken, newToken } from './tokens.ts'
+
+export const SESSION_COOKIE = 'mise_session'
+export const SESSION_DAYS = 30
+const DAY_MS = 24 * 60 * 60 * 1000
+/** Extend a rolling session at most once an hour to keep writes rare. */
+const ROLL_AFTER_MS = 60 * 60 * 1000
+
+export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
+  const { db, config } = c.get('deps')
+  const token = newToken()
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS)
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+    ip: c.get('clientIp') || null,
+  })
+  writeCookie(c, token, config.secureCookies)
+}
+
+function writeCookie(c: Context<AppEnv>, token: string, secure: boolean) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure,
+    path: '/',
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  })
+}
+
+export async function endSession(c: Context<AppEnv>): Promise<void> {
+  const auth = c.get('auth')
+  if (auth) await c.get('deps').db.delete(sessions).where(eq(sessions.id, auth.sessionId))
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.get('deps').config.secureCookies })
+}
+
+/** End every session of a user, except optionally the one making the call. */
+export async function endOtherSessions(db: Db, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+}
+
+/** Resolve the session cookie to a user once per request; roll the expiry forward. */
+export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('auth', null)
+    const token = getCookie(c, SESSION_COOKIE)
+    if (token && token.length < 200) {
+      const { db, config } = c.get('deps')
+      const rows = await db
+        .select({
+          sessionId: sessions.id,
+          lastSeenAt: sessions.lastSeenAt,
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          locale: users.locale,
+          superAdmin: users.superAdmin,
+          emailVerifiedAt: users.emailVerifiedAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
+        .limit(1)
+      const row = rows[0]
+      if (row) {
+        const { sessionId, lastSeenAt, ...user } = row
+        c.set('auth', { sessionId, user })
+        if (Date.now() - new Date(lastSeenAt).getTime() > ROLL_AFTER_MS) {
+          await db
+            .update(sessions)
+            .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) })
+            .where(eq(sessions.id, sessionId))
+          writeCookie(c, token, config.secureCookies)
+        }
+      }
+    }
+    await next()
+  }
+}
+
+export function requireUser(c: Context<AppEnv>) {
+  const auth = c.get('auth')
+  if (!auth) throw unauthorized()
+  return auth
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+
+/**
+ * Configuration, read once from the environment and validated.
+ * Nothing else in the project reads process.env.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_NAME: z.string().min(1).max(60).default('Mise'),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Mise <no-reply@mise.localhost>'),
+  SUPPORT_EMAIL: z.email().default('support@mise.localhost'),
+  SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  TRUST_PROXY: booleanString.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: booleanString.default(true),
+  WEB_VERSION: z.string().min(1).optional(),
+})
+
+export type Config = z.infer<typeof schema> & { appUrl: string; webVersion: string; secureCookies: boolean }
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const result = schema.safeParse(cleaned)
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const c = result.data
+  if (c.NODE_ENV === 'production' && c.APP_URL === undefined && c.DATABASE_URL !== undefined) {
+    // Scaled-out deployments sit behind a proxy: links in e-mails need the public address.
+    throw new ConfigError('Invalid configuration:\n  APP_URL: required when DATABASE_URL is set in production')
+  }
+  const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '')
+  return {
+    ...c,
+    appUrl,
+    webVersion: c.WEB_VERSION ?? process.env.npm_package_version ?? '0.0.0',
+    secureCookies: appUrl.startsWith('https://'),
+  }
+}
+
+let cached: Config | undefined
+
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env)
+  return cached
+}
+
+/** For tests: replace the process configuration. */
+export function setConfig(config: Config): void {
+  cached = config
+}

@@ -1,0 +1,148 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** True once every committed migration has been applied. */
+  migrationsApplied(): Promise<boolean>
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'server/db/migrations')
+
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError'
+}
+
+/**
+ * PGlite has no cross-process lock and a second process on the same directory corrupts it.
+ * Take an exclusive lock file holding our pid; refuse to start while another live process holds it.
+ */
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true })
+  const lockPath = path.join(dir, 'mise.lock')
+  const mine = JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date().toISOString() })
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, mine, { flag: 'wx' })
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === mine) fs.unlinkSync(lockPath)
+        } catch {
+          /* already gone */
+        }
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      let holder: { pid?: number; host?: string } = {}
+      try {
+        holder = JSON.parse(fs.readFileSync(lockPath, 'utf8')) as typeof holder
+      } catch {
+        /* unreadable lock: treat as stale */
+      }
+      if (holder.pid && holder.pid !== process.pid && holder.host === os.hostname() && isAlive(holder.pid)) {
+        throw new DataDirLockedError(
+          `The data directory ${dir} is in use by another Mise process (pid ${holder.pid}). ` +
+            'The embedded database allows one process at a time: stop the other one, ' +
+            'use another DATA_DIR, or set DATABASE_URL to run several processes on PostgreSQL.',
+        )
+      }
+      fs.rmSync(lockPath, { force: true }) // stale lock left by a process that died
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dir}`)
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+function countMigrations(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[]
+  }
+  return journal.entries.length
+}
+
+async function appliedCount(db: Db): Promise<number> {
+  try {
+    const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    return Number(result.rows[0]?.n ?? 0)
+  } catch {
+    return 0
+  }
+}
+
+export interface OpenOptions {
+  databaseUrl?: string
+  /** PGlite directory; 'memory://' for an in-memory database. */
+  dataDir?: string
+  migrate?: boolean
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const expected = countMigrations()
+  if (options.databaseUrl) {
+    const pg = await import('pg')
+    const { drizzle } = await import('drizzle-orm/node-postgres')
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
+    if (options.migrate !== false) {
+      // Several processes may start together: serialise migrations with an advisory lock.
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock(727274)')
+        await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR })
+      } finally {
+        await client.query('select pg_advisory_unlock(727274)').catch(() => {})
+        client.release()
+      }
+    }
+    return {
+      db,
+      kind: 'postgres',
+      migrationsApplied: async () => (await appliedCount(db)) >= expected,
+      close: () => pool.end(),
+    }
+  }
+
+  const dataDir = options.dataDir ?? './data'
+  const inMemory = dataDir.startsWith('memory://')
+  const unlock = inMemory ? () => {} : lockDataDir(path.resolve(dataDir))
+  try {
+    const { PGlite } = await import('@electric-sql/pglite')
+    const { drizzle } = await import('drizzle-orm/pglite')
+    const { migrate } = await import('drizzle-orm/pglite/migrator')
+    const client = inMemory ? new PGlite() : new PGlite(path.join(path.resolve(dataDir), 'pgdata'))
+    await client.waitReady
+    const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db
+    if (options.migrate !== false) {
+      await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR })
+    }
+    return {
+      db,
+      kind: 'pglite',
+      migrationsApplied: async () => (await appliedCount(db)) >= expected,
+      close: async () => {
+        await client.close()
+        unlock()
+      },
+    }
+  } catch (error) {
+    unlock()
+    throw error
+  }
+}

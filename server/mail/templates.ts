@@ -1,0 +1,40 @@
+import { t, type Locale } from '../i18n.ts'
+import type { MailMessage } from './mailer.ts'
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+}
+
+/** One plain-text and one HTML body from the same translated lines and a call-to-action link. */
+function actionMail(opts: {
+  locale: Locale
+  to: string
+  appName: string
+  key: 'verifyEmail' | 'resetPassword'
+  name: string
+  link: string
+  vars?: Record<string, string | number>
+}): MailMessage {
+  const { locale, key, appName } = opts
+  const vars = { appName, name: opts.name, ...opts.vars }
+  const subject = t(locale, `email.${key}.subject`, vars)
+  const greeting = t(locale, 'email.greeting', vars)
+  const body = t(locale, `email.${key}.body`, vars)
+  const action = t(locale, `email.${key}.action`, vars)
+  const ignore = t(locale, `email.${key}.ignore`, vars)
+  const text = `${greeting}\n\n${body}\n\n${action}: ${opts.link}\n\n${ignore}\n\n— ${appName}\n`
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+<p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(opts.link)}" style="display:inline-block;padding:10px 16px;background:#14532d;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action)}</a></p>
+<p style="font-size:13px;color:#444">${escapeHtml(opts.link)}</p>
+<p style="font-size:13px;color:#444">${escapeHtml(ignore)}</p><p>— ${escapeHtml(appName)}</p></body></html>`
+  return { to: opts.to, subject, text, html, links: [opts.link] }
+}
+
+export function verifyEmailMail(o: { locale: Locale; to: string; appName: string; name: string; link: string }) {
+  return actionMail({ ...o, key: 'verifyEmail', vars: { hours: 48 } })
+}
+
+export function resetPasswordMail(o: { locale: Locale; to: string; appName: string; name: string; link: string }) {
+  return actionMail({ ...o, key: 'resetPassword', vars: { minutes: 60 } })
+}

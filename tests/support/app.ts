@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import pino from 'pino'
+import { createApp } from '../../server/api/app.ts'
+import { parseConfig, setConfig, type Config } from '../../server/config.ts'
+import { openDatabase, type Database } from '../../server/db/client.ts'
+import { createMailer } from '../../server/mail/mailer.ts'
+import { startMailbox } from './mailbox.ts'
+
+/**
+ * A real /v1 app on a real database: in-memory PGlite by default, a fresh PostgreSQL database
+ * (created from DATABASE_URL, dropped afterwards) when DATABASE_URL is set. Mail goes over SMTP
+ * to a local smtp-server.
+ */
+export async function createTestApp(overrides: Partial<Record<string, string>> = {}) {
+  const mailbox = await startMailbox()
+  const baseUrl = process.env.DATABASE_URL
+  let dropDatabase: (() => Promise<void>) | undefined
+  let databaseUrl: string | undefined
+  if (baseUrl) {
+    const name = `mise_test_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: baseUrl })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(baseUrl)
+    url.pathname = `/${name}`
+    databaseUrl = url.toString()
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: baseUrl })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    }
+  }
+  const config: Config = parseConfig({
+    NODE_ENV: 'test',
+    APP_URL: 'http://localhost:3999',
+    SMTP_URL: mailbox.url,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: 'memory://',
+    ...overrides,
+  })
+  setConfig(config)
+  const database: Database = await openDatabase({ databaseUrl, dataDir: 'memory://' })
+  const logger = pino({ level: 'silent' })
+  const app = createApp({
+    db: database.db,
+    config,
+    logger,
+    mailer: createMailer({ smtpUrl: mailbox.url, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger }),
+    ready: () => database.migrationsApplied(),
+  })
+
+  /** A small cookie-keeping client, like a browser talking to /v1. */
+  function client(defaults: { ip?: string; headers?: Record<string, string> } = {}) {
+    const jar = new Map<string, string>()
+    async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+      const h: Record<string, string> = { ...defaults.headers, ...headers }
+      if (jar.size) h.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+      if (body !== undefined && !h['content-type']) h['content-type'] = 'application/json'
+      const res = await app.request(
+        path,
+        { method, headers: h, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body), redirect: 'manual' },
+        { clientIp: defaults.ip ?? '127.0.0.1' },
+      )
+      for (const cookie of res.headers.getSetCookie()) {
+        const [pair] = cookie.split(';')
+        const [k, ...v] = pair!.split('=')
+        const value = v.join('=')
+        if (!value || /max-age=0/i.test(cookie)) jar.delete(k!)
+        else jar.set(k!, value)
+      }
+      const text = await res.text()
+      let json: any = undefined
+      try {
+        json = text ? JSON.parse(text) : undefined
+      } catch {
+        json = undefined
+      }
+      return { status: res.status, headers: res.headers, json, text }
+    }
+    return {
+      jar,
+      get: (path: string, headers?: Record<string, string>) => call('GET', path, undefined, headers),
+      post: (path: string, body?: unknown, headers?: Record<string, string>) => call('POST', path, body, headers),
+      put: (path: string, body?: unknown, headers?: Record<string, string>) => call('PUT', path, body, headers),
+      del: (path: string, headers?: Record<string, string>) => call('DELETE', path, undefined, headers),
+      call,
+    }
+  }
+
+  return {
+    app,
+    db: database.db,
+    config,
+    mailbox,
+    client,
+    async close() {
+      await mailbox.close()
+      await database.close()
+      await dropDatabase?.()
+    },
+  }
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+let counter = 0
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}@example.com`
+}
