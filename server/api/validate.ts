@@ -9,6 +9,14 @@ export const JSON_LIMIT_BYTES = 1024 * 1024
 export function fieldErrors(error: z.ZodError, locale: Locale): Record<string, string> {
   const out: Record<string, string> = {}
   for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      // Name each unknown field rather than the whole form.
+      for (const key of issue.keys) {
+        const field = [...issue.path, key].join('.')
+        out[field] ??= t(locale, 'validation.unknownField')
+      }
+      continue
+    }
     const field = issue.path.length ? issue.path.join('.') : '_form'
     if (out[field]) continue
     out[field] = issueMessage(issue, locale)

@@ -40,7 +40,8 @@ export type TokenCheck =
 
 /** Use a one-time token: succeeds once, atomically; reports expired and invalid (unknown or used) links. */
 export async function consumeToken(db: Db, kind: TokenKind, id: string, token: string): Promise<TokenCheck> {
-  if (!/^[0-9a-f-]{36}$/i.test(id) || token.length > 200) return { status: 'invalid' }
+  // A strict UUID: the id column is uuid, and anything else would make the database throw (a 500).
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) || token.length > 200) return { status: 'invalid' }
   const rows = await db
     .select()
     .from(userTokens)

@@ -8,6 +8,11 @@ import { unauthorized } from '../api/errors.ts'
 import { hashToken, newToken } from './tokens.ts'
 
 export const SESSION_COOKIE = 'mise_session'
+/**
+ * A readable marker that changes on every sign-in and disappears on sign-out, so other tabs can
+ * notice (the session cookie itself is HttpOnly). It carries nothing secret.
+ */
+export const AUTH_MARKER_COOKIE = 'mise_auth'
 export const SESSION_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
 /** Extend a rolling session at most once an hour to keep writes rare. */
@@ -25,6 +30,12 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
     ip: c.get('clientIp') || null,
   })
   writeCookie(c, token, config.secureCookies)
+  setCookie(c, AUTH_MARKER_COOKIE, newToken().slice(0, 12), {
+    sameSite: 'Lax',
+    secure: config.secureCookies,
+    path: '/',
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  })
 }
 
 function writeCookie(c: Context<AppEnv>, token: string, secure: boolean) {
@@ -41,6 +52,7 @@ export async function endSession(c: Context<AppEnv>): Promise<void> {
   const auth = c.get('auth')
   if (auth) await c.get('deps').db.delete(sessions).where(eq(sessions.id, auth.sessionId))
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.get('deps').config.secureCookies })
+  deleteCookie(c, AUTH_MARKER_COOKIE, { path: '/', secure: c.get('deps').config.secureCookies })
 }
 
 /** End every session of a user, except optionally the one making the call. */

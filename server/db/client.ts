@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import * as schema from './schema.ts'
 
@@ -21,11 +21,30 @@ export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError'
 }
 
+declare global {
+  // Directories this process holds open (shared across bundled copies of this module).
+  var __miseLockedDataDirs: Set<string> | undefined
+}
+
 /**
  * PGlite has no cross-process lock and a second process on the same directory corrupts it.
  * Take an exclusive lock file holding our pid; refuse to start while another live process holds it.
  */
 function lockDataDir(dir: string): () => void {
+  // The pid check below cannot see a second open by this same process: refuse it here.
+  const heldHere = (globalThis.__miseLockedDataDirs ??= new Set<string>())
+  if (heldHere.has(dir)) {
+    throw new DataDirLockedError(`The data directory ${dir} is already open in this process (pid ${process.pid}).`)
+  }
+  const release = takeLockFile(dir)
+  heldHere.add(dir)
+  return () => {
+    heldHere.delete(dir)
+    release()
+  }
+}
+
+function takeLockFile(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true })
   const lockPath = path.join(dir, 'mise.lock')
   const mine = JSON.stringify({ pid: process.pid, host: os.hostname(), at: new Date().toISOString() })
@@ -76,10 +95,16 @@ function countMigrations(): number {
   return journal.entries.length
 }
 
+/** Run raw SQL and get its rows, the same way on PGlite and node-postgres. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
+
 async function appliedCount(db: Db): Promise<number> {
   try {
-    const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
-    return Number(result.rows[0]?.n ?? 0)
+    const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    return Number(rows[0]?.n ?? 0)
   } catch {
     return 0
   }

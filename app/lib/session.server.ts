@@ -1,0 +1,45 @@
+import { redirect } from 'react-router'
+import type { SessionUser } from '../root'
+import { api, type ApiClient, type RequestArgs } from './api.server'
+import { safeRedirect } from './safe-redirect'
+
+interface Me {
+  user: SessionUser
+  orgs: Array<{ id: string; name: string; role: string; venues: Array<{ id: string; name: string }> }>
+  webVersion: string
+  flags: Record<string, unknown>
+}
+
+const memo = new WeakMap<Request, Promise<{ me: Me | null; client: ApiClient }>>()
+
+/** The current-user call, made once per request however many loaders ask. */
+export function getMe(args: RequestArgs): Promise<{ me: Me | null; client: ApiClient }> {
+  let pending = memo.get(args.request)
+  if (!pending) {
+    const client = api(args)
+    pending = client.get<Me>('/v1/auth/me').then((result) => {
+      if (result.ok) return { me: result.data, client }
+      if (result.error.name === 'UnauthorizedError') return { me: null, client }
+      throw new Response('API unavailable', { status: 503 })
+    })
+    memo.set(args.request, pending)
+  }
+  return pending
+}
+
+export async function requireUser(args: RequestArgs): Promise<Me> {
+  const { me } = await getMe(args)
+  if (!me) {
+    const url = new URL(args.request.url)
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`)
+  }
+  return me
+}
+
+export async function requireAnonymous(args: RequestArgs): Promise<void> {
+  const { me } = await getMe(args)
+  if (me) {
+    const url = new URL(args.request.url)
+    throw redirect(safeRedirect(url.searchParams.get('redirectTo'), '/'))
+  }
+}

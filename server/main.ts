@@ -1,0 +1,67 @@
+/**
+ * The production process: one Hono server for /v1, static assets and React Router SSR.
+ * Built by `react-router build` as the SSR entry (see vite.config.ts) and started by scripts/start.ts.
+ */
+import { serve } from '@hono/node-server'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { createRequestHandler, RouterContextProvider } from 'react-router'
+import type { IncomingMessage } from 'node:http'
+import * as build from 'virtual:react-router/server-build'
+import { clientIpContext } from '../app/lib/context.ts'
+import { getRuntime } from './runtime.ts'
+
+type NodeEnv = { incoming: IncomingMessage }
+
+const runtime = await getRuntime()
+const { config, logger } = runtime
+const handleDocument = createRequestHandler(build, 'production')
+
+const app = new Hono<{ Bindings: NodeEnv }>()
+app.use('*', compress())
+app.use(
+  '/assets/*',
+  serveStatic({
+    root: './build/client',
+    onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+  }),
+)
+app.use(
+  '*',
+  serveStatic({
+    root: './build/client',
+    onFound: (path, c) => c.header('Cache-Control', path.endsWith('sw.js') ? 'no-cache' : 'public, max-age=3600'),
+  }),
+)
+app.all('/v1/*', (c) => runtime.api.fetch(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress }))
+app.all('*', (c) => {
+  const context = new RouterContextProvider()
+  context.set(clientIpContext, c.env.incoming.socket.remoteAddress ?? null)
+  return handleDocument(c.req.raw, context)
+})
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  logger.info({ port: info.port }, `Mise is listening on ${config.appUrl}`)
+})
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  logger.info({ signal }, 'shutting down: finishing in-flight requests')
+  const force = setTimeout(() => {
+    logger.warn('shutdown timed out; exiting')
+    process.exit(1)
+  }, 10_000)
+  force.unref()
+  server.close(async () => {
+    await runtime.close().catch((err) => logger.error({ err }, 'closing the database failed'))
+    logger.info('stopped')
+    process.exit(0)
+  })
+  // Idle keep-alive sockets would hold close() open.
+  ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))

@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { linkFrom } from '../support/mailbox.ts'
+import { createTestApp, type TestApp } from '../support/app.ts'
+import { VERIFY_SUBJECT_EN, VERIFY_SUBJECT_ES, expectError, mailsTo, registerUser, waitForMailCount } from './_helpers.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const APP = 'http://localhost:3999'
+const status = (s: string) => `${APP}/verify-email?status=${s}`
+
+/** Register and return the signed-in client plus the search part of the e-mailed link. */
+async function registered(opts: { locale?: 'en' | 'es' } = {}) {
+  const r = await registerUser(t, opts)
+  const mail = await t.mailbox.waitFor(r.email, opts.locale === 'es' ? VERIFY_SUBJECT_ES : VERIFY_SUBJECT_EN)
+  const link = linkFrom(mail, '/verify-email')
+  return { ...r, link, search: link.search }
+}
+
+async function emailVerified(client: ReturnType<TestApp['client']>): Promise<boolean> {
+  const me = await client.get('/v1/auth/me')
+  expect(me.status).toBe(200)
+  return me.json.user.emailVerified
+}
+
+describe('GET /v1/auth/verification/verify', () => {
+  test('following the link → 302 to APP_URL/verify-email?status=success, and me.emailVerified is true', async () => {
+    const { client, search, user } = await registered()
+    expect(await emailVerified(client)).toBe(false)
+    const v = await client.get(`/v1/auth/verification/verify${search}`)
+    expect(v.status).toBe(302)
+    expect(v.headers.get('location')).toBe(status('success'))
+    expect(await emailVerified(client)).toBe(true)
+    const r = await t.db.execute<{ email_verified_at: unknown }>(sql`select email_verified_at from users where id = ${user.id}`)
+    expect(r.rows[0]!.email_verified_at).not.toBeNull()
+  })
+
+  test('the link works without being signed in (another browser)', async () => {
+    const { client, search } = await registered()
+    const v = await t.client().get(`/v1/auth/verification/verify${search}`)
+    expect(v.headers.get('location')).toBe(status('success'))
+    expect(await emailVerified(client)).toBe(true)
+  })
+
+  test('reusing the link after success → status=success (already verified)', async () => {
+    const { client, search } = await registered()
+    expect((await client.get(`/v1/auth/verification/verify${search}`)).headers.get('location')).toBe(status('success'))
+    const again = await client.get(`/v1/auth/verification/verify${search}`)
+    expect(again.status).toBe(302)
+    expect(again.headers.get('location')).toBe(status('success'))
+    expect(await emailVerified(client)).toBe(true)
+  })
+
+  test('a tampered token → status=invalid, and the address stays unverified', async () => {
+    const { client, link } = await registered()
+    const token = link.searchParams.get('token')!
+    const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')
+    const q = new URLSearchParams({ id: link.searchParams.get('id')!, token: tampered })
+    const v = await client.get(`/v1/auth/verification/verify?${q}`)
+    expect(v.status).toBe(302)
+    expect(v.headers.get('location')).toBe(status('invalid'))
+    expect(await emailVerified(client)).toBe(false)
+    // The real link still works afterwards.
+    expect((await client.get(`/v1/auth/verification/verify${link.search}`)).headers.get('location')).toBe(status('success'))
+  })
+
+  test("another user's token id with this token → invalid", async () => {
+    const a = await registered()
+    const b = await registered()
+    const q = new URLSearchParams({ id: b.link.searchParams.get('id')!, token: a.link.searchParams.get('token')! })
+    expect((await t.client().get(`/v1/auth/verification/verify?${q}`)).headers.get('location')).toBe(status('invalid'))
+    expect(await emailVerified(a.client)).toBe(false)
+    expect(await emailVerified(b.client)).toBe(false)
+  })
+
+  test('missing or empty params → status=invalid', async () => {
+    const { link } = await registered()
+    const id = link.searchParams.get('id')!
+    const token = link.searchParams.get('token')!
+    for (const q of ['', `?id=${id}`, `?token=${token}`, '?id=&token=', `?id=${id}&token=`]) {
+      const v = await t.client().get(`/v1/auth/verification/verify${q}`)
+      expect(v.status, q).toBe(302)
+      expect(v.headers.get('location'), q).toBe(status('invalid'))
+    }
+  })
+
+  test('malformed ids never reach the database as errors → status=invalid', async () => {
+    const { link } = await registered()
+    const token = link.searchParams.get('token')!
+    const ids = [
+      'not-a-uuid',
+      'a'.repeat(36),
+      '-'.repeat(36),
+      '00000000-0000-0000-0000-00000000000g',
+      "'; drop table users; --",
+      '00000000-0000-0000-0000-000000000000',
+    ]
+    for (const id of ids) {
+      const v = await t.client().get(`/v1/auth/verification/verify?${new URLSearchParams({ id, token })}`)
+      expect(v.status, id).toBe(302)
+      expect(v.headers.get('location'), id).toBe(status('invalid'))
+    }
+  })
+
+  test('over-long params → 400 ValidationError', async () => {
+    const v = await t.client().get(`/v1/auth/verification/verify?id=${'a'.repeat(101)}&token=x`)
+    expectError(v, 'ValidationError', { data: ['id'] })
+  })
+
+  test('an expired token → status=expired, and the address stays unverified', async () => {
+    const { client, link, user } = await registered()
+    await t.db.execute(
+      sql`update user_tokens set expires_at = now() - interval '1 minute' where user_id = ${user.id} and kind = 'verify_email'`,
+    )
+    const v = await client.get(`/v1/auth/verification/verify${link.search}`)
+    expect(v.status).toBe(302)
+    expect(v.headers.get('location')).toBe(status('expired'))
+    expect(await emailVerified(client)).toBe(false)
+  })
+
+  test('the token expires 48 hours after it is sent', async () => {
+    const { user } = await registered()
+    const r = await t.db.execute<{ hours: number }>(
+      sql`select extract(epoch from (expires_at - created_at)) / 3600 as hours from user_tokens where user_id = ${user.id} and kind = 'verify_email'`,
+    )
+    expect(Number(r.rows[0]!.hours)).toBeCloseTo(48, 1)
+  })
+
+  test('a reset-password link cannot verify an address', async () => {
+    const { client, email } = await registered()
+    await t.client().post('/v1/auth/forgot-password', { email })
+    const reset = linkFrom(await t.mailbox.waitFor(email, /Reset/), '/reset-password')
+    const v = await t.client().get(`/v1/auth/verification/verify${reset.search}`)
+    expect(v.headers.get('location')).toBe(status('invalid'))
+    expect(await emailVerified(client)).toBe(false)
+  })
+
+  test('only a hash of the e-mailed token is stored', async () => {
+    const { link, user } = await registered()
+    const token = link.searchParams.get('token')!
+    const r = await t.db.execute(sql`select * from user_tokens where user_id = ${user.id}`)
+    expect(r.rows).toHaveLength(1)
+    expect(JSON.stringify(r.rows)).not.toContain(token)
+  })
+})
+
+describe('POST /v1/auth/verification/resend', () => {
+  test('401 when signed out', async () => {
+    expectError(await t.client().post('/v1/auth/verification/resend'), 'UnauthorizedError')
+  })
+
+  test('202 when unverified: a new mail arrives and the OLD link is now invalid; the new one works', async () => {
+    const { client, email, link: oldLink } = await registered()
+    const r = await client.post('/v1/auth/verification/resend')
+    expect(r.status).toBe(202)
+    expect(r.json).toEqual({ ok: true })
+    const mail = await waitForMailCount(t, email, VERIFY_SUBJECT_EN, 2)
+    const newLink = linkFrom(mail, '/verify-email')
+    expect(newLink.searchParams.get('token')).not.toBe(oldLink.searchParams.get('token'))
+    expect(newLink.searchParams.get('id')).not.toBe(oldLink.searchParams.get('id'))
+    expect(mail.html.length).toBeGreaterThan(0)
+
+    const old = await client.get(`/v1/auth/verification/verify${oldLink.search}`)
+    expect(old.headers.get('location')).toBe(status('invalid'))
+    expect(await emailVerified(client)).toBe(false)
+
+    const fresh = await client.get(`/v1/auth/verification/verify${newLink.search}`)
+    expect(fresh.headers.get('location')).toBe(status('success'))
+    expect(await emailVerified(client)).toBe(true)
+  })
+
+  test('the resent mail is in the account language', async () => {
+    const { client, email } = await registered({ locale: 'es' })
+    expect((await client.post('/v1/auth/verification/resend')).status).toBe(202)
+    await waitForMailCount(t, email, VERIFY_SUBJECT_ES, 2)
+    expect(mailsTo(t, email, VERIFY_SUBJECT_EN)).toHaveLength(0)
+  })
+
+  test('400 BadRequestError when already verified, and no mail is sent', async () => {
+    const { client, email, search } = await registered()
+    await client.get(`/v1/auth/verification/verify${search}`)
+    const r = await client.post('/v1/auth/verification/resend')
+    expectError(r, 'BadRequestError', { message: 'Your e-mail address is already verified' })
+    await new Promise((res) => setTimeout(res, 200))
+    expect(mailsTo(t, email, VERIFY_SUBJECT_EN)).toHaveLength(1)
+  })
+
+  test('429 after 5 resends in an hour, with a numeric Retry-After', async () => {
+    const { client, email } = await registered()
+    for (let i = 1; i <= 5; i++) {
+      const r = await client.post('/v1/auth/verification/resend')
+      expect(r.status, `resend ${i}`).toBe(202)
+    }
+    await waitForMailCount(t, email, VERIFY_SUBJECT_EN, 6)
+    const r = await client.post('/v1/auth/verification/resend')
+    expectError(r, 'TooManyRequestsError')
+    const retry = Number(r.headers.get('retry-after'))
+    expect(r.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(retry).toBeGreaterThan(0)
+    expect(retry).toBeLessThanOrEqual(3600)
+    await new Promise((res) => setTimeout(res, 200))
+    expect(mailsTo(t, email, VERIFY_SUBJECT_EN)).toHaveLength(6)
+  })
+})

@@ -1,0 +1,48 @@
+import { reactRouter } from '@react-router/dev/vite'
+import tailwindcss from '@tailwindcss/vite'
+import { getRequestListener } from '@hono/node-server'
+import { defineConfig, isRunnableDevEnvironment, type Plugin } from 'vite'
+
+/**
+ * `react-router dev` ignores the custom server entry, so in development /v1 is mounted here,
+ * loaded through the SSR environment's module runner: the same module graph (and database) the
+ * loaders use, with hot reload.
+ */
+function devApi(): Plugin {
+  return {
+    name: 'mise-dev-api',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        if (!req.url?.startsWith('/v1/') && req.url !== '/v1') return next()
+        const ssr = server.environments.ssr
+        if (!isRunnableDevEnvironment(ssr)) return next()
+        try {
+          const { getRuntime } = (await ssr.runner.import('/server/runtime.ts')) as typeof import('./server/runtime.ts')
+          const runtime = await getRuntime()
+          await getRequestListener((request, env) =>
+            runtime.api.fetch(request, { clientIp: (env as { incoming: import('node:http').IncomingMessage }).incoming.socket.remoteAddress }),
+          )(req, res)
+        } catch (error) {
+          next(error)
+        }
+      })
+    },
+  }
+}
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter(), devApi()],
+  resolve: { tsconfigPaths: true },
+  ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'pino', 'nodemailer'] },
+  environments: {
+    ssr: {
+      build: {
+        target: 'node24',
+        // The production entry: Hono serving /v1, static files and SSR (server/main.ts).
+        rollupOptions: { input: './server/main.ts' },
+      },
+    },
+  },
+  build: { target: 'es2022' },
+})
