@@ -208,23 +208,24 @@ function Shell({
             </Form>
           </nav>
         </div>
+        {user && !user.emailVerified ? <VerifyBanner redirectTo={here} /> : null}
       </header>
-      {user && !user.emailVerified ? <VerifyBanner /> : null}
-      <Toaster toast={toast} closeLabel={t('toast.close')} />
       <main id="main" className="mx-auto w-full max-w-5xl px-3 py-6">
+        <Toaster toast={toast} closeLabel={t('toast.close')} />
         {children}
       </main>
     </>
   )
 }
 
-function VerifyBanner() {
+function VerifyBanner({ redirectTo }: { redirectTo: string }) {
   const { t } = useTranslation()
   return (
     <div className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-50">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-3 py-2 text-sm">
         <p className="mr-auto">{t('verifyBanner.text')}</p>
         <Form method="post" action="/resend-verification">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
           <button type="submit" className={buttonClasses({ variant: 'basic_border', size: 'sm' })}>
             {t('verifyBanner.resend')}
           </button>

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { queryRows } from '../../server/db/client.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
 import { PASSWORD, SESSION_COOKIE, expectError, freshIp, login, registerUser, setCookie, sha256, withCookie } from './_helpers.ts'
@@ -13,9 +14,9 @@ const INVALID = 'The e-mail address or password is not correct'
 
 async function sessionRows(userId?: string) {
   const r = userId
-    ? await t.db.execute<Record<string, unknown>>(sql`select * from sessions where user_id = ${userId}`)
-    : await t.db.execute<Record<string, unknown>>(sql`select * from sessions`)
-  return r.rows
+    ? await queryRows<Record<string, unknown>>(t.db, sql`select * from sessions where user_id = ${userId}`)
+    : await queryRows<Record<string, unknown>>(t.db, sql`select * from sessions`)
+  return r
 }
 
 describe('GET /v1/auth/me', () => {
@@ -187,8 +188,8 @@ describe('POST /v1/auth/login', () => {
     expect(mine[0]!.user_id).toBe(userId)
     // …nor in any other table.
     for (const table of ['users', 'user_tokens', 'rate_limits', 'app_settings']) {
-      const all = await t.db.execute(sql.raw(`select * from ${table}`))
-      expect(JSON.stringify(all.rows), table).not.toContain(cookie)
+      const all = await queryRows(t.db, sql.raw(`select * from ${table}`))
+      expect(JSON.stringify(all), table).not.toContain(cookie)
     }
   })
 

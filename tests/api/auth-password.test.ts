@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { queryRows } from '../../server/db/client.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { linkFrom } from '../support/mailbox.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
@@ -182,17 +183,18 @@ describe('POST /v1/auth/reset-password', () => {
     const r = await reset({ id, token, password: NEW_PASSWORD })
     expectError(r, 'BadRequestError', { message: EXPIRED_RESET })
     expect((await login(t, email, PASSWORD)).res.status).toBe(200)
-    const rows = await t.db.execute(sql`select used_at from user_tokens where id = ${id}`)
-    expect(rows.rows[0]!.used_at).toBeNull()
+    const rows = await queryRows<{ used_at: unknown }>(t.db, sql`select used_at from user_tokens where id = ${id}`)
+    expect(rows[0]!.used_at).toBeNull()
   })
 
   test('the reset link is valid for one hour', async () => {
     const { email } = await registerUser(t)
     const { id } = await resetLink(email)
-    const r = await t.db.execute<{ minutes: number }>(
+    const r = await queryRows<{ minutes: number }>(
+      t.db,
       sql`select extract(epoch from (expires_at - created_at)) / 60 as minutes from user_tokens where id = ${id}`,
     )
-    expect(Number(r.rows[0]!.minutes)).toBeCloseTo(60, 1)
+    expect(Number(r[0]!.minutes)).toBeCloseTo(60, 1)
   })
 
   test('a tampered token → 400 BadRequestError', async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { queryRows } from '../../server/db/client.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { linkFrom } from '../support/mailbox.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
@@ -20,8 +21,8 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function userCount(email: string): Promise<number> {
-  const r = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from users where lower(email) = lower(${email})`)
-  return Number(r.rows[0]!.n)
+  const r = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from users where lower(email) = lower(${email})`)
+  return Number(r[0]!.n)
 }
 
 describe('POST /v1/auth/register', () => {
@@ -60,8 +61,8 @@ describe('POST /v1/auth/register', () => {
 
   test('the password is stored only as an argon2id hash', async () => {
     const { user } = await registerUser(t)
-    const r = await t.db.execute<{ password_hash: string }>(sql`select password_hash from users where id = ${user.id}`)
-    const hash = r.rows[0]!.password_hash
+    const r = await queryRows<{ password_hash: string }>(t.db, sql`select password_hash from users where id = ${user.id}`)
+    const hash = r[0]!.password_hash
     expect(hash).toMatch(/^\$argon2id\$/)
     expect(hash).not.toContain(PASSWORD)
   })

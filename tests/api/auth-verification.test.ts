@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { queryRows } from '../../server/db/client.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { linkFrom } from '../support/mailbox.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -35,8 +36,8 @@ describe('GET /v1/auth/verification/verify', () => {
     expect(v.status).toBe(302)
     expect(v.headers.get('location')).toBe(status('success'))
     expect(await emailVerified(client)).toBe(true)
-    const r = await t.db.execute<{ email_verified_at: unknown }>(sql`select email_verified_at from users where id = ${user.id}`)
-    expect(r.rows[0]!.email_verified_at).not.toBeNull()
+    const r = await queryRows<{ email_verified_at: unknown }>(t.db, sql`select email_verified_at from users where id = ${user.id}`)
+    expect(r[0]!.email_verified_at).not.toBeNull()
   })
 
   test('the link works without being signed in (another browser)', async () => {
@@ -124,10 +125,11 @@ describe('GET /v1/auth/verification/verify', () => {
 
   test('the token expires 48 hours after it is sent', async () => {
     const { user } = await registered()
-    const r = await t.db.execute<{ hours: number }>(
+    const r = await queryRows<{ hours: number }>(
+      t.db,
       sql`select extract(epoch from (expires_at - created_at)) / 3600 as hours from user_tokens where user_id = ${user.id} and kind = 'verify_email'`,
     )
-    expect(Number(r.rows[0]!.hours)).toBeCloseTo(48, 1)
+    expect(Number(r[0]!.hours)).toBeCloseTo(48, 1)
   })
 
   test('a reset-password link cannot verify an address', async () => {
@@ -142,9 +144,9 @@ describe('GET /v1/auth/verification/verify', () => {
   test('only a hash of the e-mailed token is stored', async () => {
     const { link, user } = await registered()
     const token = link.searchParams.get('token')!
-    const r = await t.db.execute(sql`select * from user_tokens where user_id = ${user.id}`)
-    expect(r.rows).toHaveLength(1)
-    expect(JSON.stringify(r.rows)).not.toContain(token)
+    const r = await queryRows(t.db, sql`select * from user_tokens where user_id = ${user.id}`)
+    expect(r).toHaveLength(1)
+    expect(JSON.stringify(r)).not.toContain(token)
   })
 })
 

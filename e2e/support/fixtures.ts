@@ -1,0 +1,69 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test as base, type Page } from '@playwright/test'
+
+const mailDir = path.resolve(import.meta.dirname, '../.tmp/mail')
+
+export interface Mail {
+  to: string[]
+  subject: string
+  text: string
+  html: string
+}
+
+/** Wait for the newest message to an address whose subject matches, as the SMTP server received it. */
+export async function waitForMail(to: string, subject: RegExp, after = 0, timeoutMs = 15_000): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).filter((f) => f.endsWith('.json')).sort() : []
+    const matches = files
+      .filter((f) => Number(f.split('-')[0]) >= after)
+      .map((f) => JSON.parse(fs.readFileSync(path.join(mailDir, f), 'utf8')) as Mail)
+      .filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject))
+    if (matches.length) return matches[matches.length - 1]!
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+}
+
+export function linkIn(mail: Mail, pathname: string): string {
+  const match = mail.text.match(new RegExp(`https?://\\S+${pathname}\\?\\S+`))
+  if (!match) throw new Error(`No ${pathname} link in "${mail.subject}"`)
+  const url = new URL(match[0])
+  return url.pathname + url.search
+}
+
+/** axe-core must find no violations on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await analyze(page)
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(summary, `axe violations on ${page.url()}`).toEqual([])
+}
+
+/**
+ * axe runs inside the page, which needs JavaScript. With JavaScript off, the rendered HTML (scripts
+ * removed, same stylesheets) is checked in a JavaScript-enabled page of its own.
+ */
+async function analyze(page: Page) {
+  if (test.info().project.use.javaScriptEnabled !== false) return new AxeBuilder({ page }).analyze()
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '')
+  const origin = new URL(page.url()).origin
+  const context = await page.context().browser()!.newContext({ javaScriptEnabled: true })
+  try {
+    const copy = await context.newPage()
+    await copy.route(`${origin}/__axe__`, (route) => route.fulfill({ contentType: 'text/html', body: html }))
+    await copy.goto(`${origin}/__axe__`)
+    return await new AxeBuilder({ page: copy }).analyze()
+  } finally {
+    await context.close()
+  }
+}
+
+let n = 0
+export function uniqueEmail(prefix: string) {
+  return `${prefix}.${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
+}
+
+export const test = base
+export { expect }

@@ -1,0 +1,703 @@
+/**
+ * `npm run bench`: measure Mise's production build side by side with bare baselines, print a
+ * Markdown report and write it to docs/benchmarks.md.
+ *
+ *   1. Gzip size of the JavaScript each page loads first.
+ *   2. GET /login on the Mise server vs a bare React Router page built and served the same way
+ *      (bench/bare/).
+ *   3. An authenticated GET /v1/auth/me vs a bare Hono handler returning the same JSON.
+ *
+ * Sections 2 and 3 run on PGlite, and also on PostgreSQL when DATABASE_URL is set (a fresh
+ * database is created from it and dropped afterwards).
+ *
+ * Every server under test runs in its own child process, one at a time; the load generator
+ * (autocannon) runs in this process. The same script is the bare servers' entry:
+ * `node scripts/bench.ts serve-bare-react-router <port>` and `serve-bare-hono <port> <json>`.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import zlib from 'node:zlib'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const BARE_DIR = path.join(ROOT, 'bench/bare')
+const SELF = path.join(ROOT, 'scripts/bench.ts')
+const REPORT_PATH = path.join(ROOT, 'docs/benchmarks.md')
+
+const CONNECTIONS = 10
+const WARMUP_SECONDS = 2
+const DURATION_SECONDS = 10
+const PAGES_SIGNED_OUT = ['/login', '/register', '/forgot-password', '/reset-password?id=x&token=y']
+const PAGES_SIGNED_IN = ['/profile', '/verify-email?status=success']
+
+// ---------------------------------------------------------------------------------------------
+// Bare servers (child-process entry points)
+// ---------------------------------------------------------------------------------------------
+
+/** The bare React Router build, served exactly as server/main.ts serves Mise's. */
+async function serveBareReactRouter(port: number) {
+  const { serve } = await import('@hono/node-server')
+  const { serveStatic } = await import('@hono/node-server/serve-static')
+  const { Hono } = await import('hono')
+  const { compress } = await import('hono/compress')
+  const { createRequestHandler } = await import('react-router')
+  const build = await import(pathToFileURL(path.join(BARE_DIR, 'build/server/index.js')).href)
+  const handleDocument = createRequestHandler(build, 'production')
+  const root = path.relative(process.cwd(), path.join(BARE_DIR, 'build/client'))
+
+  const app = new Hono()
+  app.use('*', compress())
+  app.use(
+    '/assets/*',
+    serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
+  )
+  app.use('*', serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+  app.all('*', (c) => handleDocument(c.req.raw))
+  stopOnSignal(serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }))
+}
+
+/** A bare Hono app: one handler returning a fixed JSON body (the one Mise's /v1/auth/me returned). */
+async function serveBareHono(port: number, json: string) {
+  const { serve } = await import('@hono/node-server')
+  const { Hono } = await import('hono')
+  const body = JSON.parse(json) as object
+  const app = new Hono()
+  app.get('/v1/health', (c) => c.json({ status: 'ok' }))
+  app.get('/v1/auth/me', (c) => c.json(body))
+  stopOnSignal(serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }))
+}
+
+function stopOnSignal(server: { close(cb?: () => void): unknown }) {
+  const stop = () => {
+    server.close(() => process.exit(0))
+    ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+    setTimeout(() => process.exit(0), 2000).unref()
+  }
+  process.on('SIGTERM', stop)
+  process.on('SIGINT', stop)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: children, temporary directories and databases go away on success, failure or Ctrl-C
+// ---------------------------------------------------------------------------------------------
+
+const cleanups: Array<() => Promise<void> | void> = []
+const children = new Set<ChildProcess>()
+
+async function cleanUp() {
+  while (cleanups.length) {
+    const fn = cleanups.pop()!
+    try {
+      await fn()
+    } catch (error) {
+      console.error('cleanup step failed:', error)
+    }
+  }
+}
+
+function log(message: string) {
+  process.stderr.write(`[bench] ${message}\n`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes and ports
+// ---------------------------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+interface Server {
+  name: string
+  base: string
+  stop(): Promise<void>
+}
+
+/** Start a child process and wait until `readyPath` answers 200. */
+async function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string): Promise<Server> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  children.add(child)
+  let output = ''
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000)
+  }
+  child.stdout!.on('data', keep)
+  child.stderr!.on('data', keep)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.once('exit', () => children.delete(child))
+
+  let stopped = false
+  const stop = async () => {
+    if (stopped) return
+    stopped = true
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    }
+  }
+  cleanups.push(stop)
+
+  const base = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output}`)
+    }
+    try {
+      const res = await fetch(base + readyPath, { signal: AbortSignal.timeout(2000) })
+      await res.arrayBuffer()
+      if (res.status === 200) break
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${name} was not ready within 90 s:\n${output}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  return { name, base, stop }
+}
+
+/** Environment for a child: ours without any Mise setting, plus `extra`. */
+function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const key of [
+    'NODE_ENV', 'PORT', 'HOST', 'APP_NAME', 'APP_URL', 'DATA_DIR', 'DATABASE_URL', 'API_URL', 'SMTP_URL',
+    'MAIL_FROM', 'SUPPORT_EMAIL', 'SESSION_SECRET', 'TRUST_PROXY', 'LOG_LEVEL', 'SEED_DEMO', 'WEB_VERSION',
+  ]) {
+    delete env[key]
+  }
+  return { ...env, ...extra }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Builds
+// ---------------------------------------------------------------------------------------------
+
+function newestMtime(p: string): number {
+  if (!fs.existsSync(p)) return 0
+  const stat = fs.statSync(p)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let max = stat.mtimeMs
+  for (const name of fs.readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, name)))
+  return max
+}
+
+function reactRouterBuild(cwd: string, extraArgs: string[] = []) {
+  const bin = path.join(ROOT, 'node_modules/@react-router/dev/bin.cjs')
+  const result = spawnSync(process.execPath, [bin, 'build', ...extraArgs], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+  if (result.status !== 0) {
+    throw new Error(`react-router build failed in ${cwd}:\n${result.stdout}\n${result.stderr}`)
+  }
+}
+
+/** Build Mise when build/ is missing or older than its sources (the rule scripts/start.ts uses). */
+function ensureMiseBuild(): string {
+  const entry = path.join(ROOT, 'build/server/index.js')
+  const sources = ['app', 'server', 'locales', 'public', 'vite.config.ts', 'react-router.config.ts', 'package.json']
+  const built = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0
+  if (built && !sources.some((s) => newestMtime(path.join(ROOT, s)) > built)) return 'existing build (up to date)'
+  log(built ? 'Mise sources changed since the last build: building…' : 'no Mise build yet: building…')
+  const started = Date.now()
+  reactRouterBuild(ROOT)
+  return `built by the bench in ${((Date.now() - started) / 1000).toFixed(1)} s`
+}
+
+/** Always rebuild the bare page (about two seconds) so it matches its sources. */
+function buildBare() {
+  log('building the bare React Router page (bench/bare)…')
+  fs.rmSync(path.join(BARE_DIR, 'build'), { recursive: true, force: true })
+  reactRouterBuild(BARE_DIR, ['--config', path.join(BARE_DIR, 'vite.config.ts')])
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. JavaScript loaded first
+// ---------------------------------------------------------------------------------------------
+
+interface PageJs {
+  page: string
+  status: number
+  files: Array<{ url: string; raw: number; gzip: number }>
+}
+
+function attr(attrs: string, name: string): string | undefined {
+  const m = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs)
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined
+}
+
+/** Script URLs the HTML loads at once: module scripts, modulepreloads and the inline module's imports. */
+function initialScripts(html: string): string[] {
+  const found: string[] = []
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attrs, body] = m
+    if (attr(attrs!, 'type')?.toLowerCase() !== 'module') continue
+    const src = attr(attrs!, 'src')
+    if (src) {
+      found.push(src)
+      continue
+    }
+    for (const i of body!.matchAll(/\bimport\s*(?:[\w*\s{},$]+?\s*from\s*)?["']([^"']+)["']/g)) found.push(i[1]!)
+    for (const i of body!.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) found.push(i[1]!)
+  }
+  for (const m of html.matchAll(/<link\b([^>]*)>/gi)) {
+    if (attr(m[1]!, 'rel')?.toLowerCase() !== 'modulepreload') continue
+    const href = attr(m[1]!, 'href')
+    if (href) found.push(href)
+  }
+  return found
+}
+
+/** Static imports inside a fetched module (`import … from "./x.js"`, `import "./x.js"`); not import(). */
+function staticImports(code: string): string[] {
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["']((?:\.{1,2})?\/[^"']+\.m?js)["']/g)].map((m) => m[1]!)
+}
+
+async function measurePage(base: string, page: string, cookie?: string): Promise<PageJs> {
+  const pageUrl = new URL(page, base)
+  const res = await fetch(pageUrl, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
+  const html = await res.text()
+  if (res.status !== 200) throw new Error(`GET ${page} answered ${res.status}, expected 200`)
+  const queue = initialScripts(html).map((s) => new URL(s, pageUrl).href)
+  const seen = new Set<string>()
+  const files: PageJs['files'] = []
+  while (queue.length) {
+    const url = queue.shift()!
+    if (seen.has(url)) continue
+    seen.add(url)
+    const r = await fetch(url)
+    if (r.status !== 200) throw new Error(`GET ${url} (loaded by ${page}) answered ${r.status}`)
+    const bytes = Buffer.from(await r.arrayBuffer())
+    files.push({ url: new URL(url).pathname, raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length })
+    for (const spec of staticImports(bytes.toString('utf8'))) queue.push(new URL(spec, url).href)
+  }
+  return { page, status: res.status, files }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2 and 3. Load
+// ---------------------------------------------------------------------------------------------
+
+interface AutocannonResult {
+  requests: { average: number; total: number }
+  throughput: { total: number }
+  errors: number
+  timeouts: number
+  non2xx: number
+  duration: number
+}
+interface AutocannonInstance {
+  on(event: 'response', fn: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void
+}
+type Autocannon = (
+  opts: { url: string; connections: number; duration: number; headers?: Record<string, string> },
+  cb: (err: Error | null, result: AutocannonResult) => void,
+) => AutocannonInstance
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon
+
+interface LoadResult {
+  label: string
+  database: string
+  rps: number
+  p50: number
+  p95: number
+  p99: number
+  total: number
+  bytesPerResponse: number
+  failures: number
+}
+
+function runAutocannon(url: string, seconds: number, headers: Record<string, string>, onLatency?: (ms: number) => void) {
+  return new Promise<AutocannonResult>((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    )
+    if (onLatency) {
+      instance.on('response', (_client, status, _bytes, ms) => {
+        if (status >= 200 && status < 300) onLatency(ms)
+      })
+    }
+  })
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
+}
+
+async function load(label: string, database: string, url: string, headers: Record<string, string>): Promise<LoadResult> {
+  log(`${label} [${database}]: ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured…`)
+  await runAutocannon(url, WARMUP_SECONDS, headers)
+  const latencies: number[] = []
+  const r = await runAutocannon(url, DURATION_SECONDS, headers, (ms) => latencies.push(ms))
+  latencies.sort((a, b) => a - b)
+  const ok = r.requests.total - r.non2xx
+  return {
+    label,
+    database,
+    rps: r.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    total: r.requests.total,
+    bytesPerResponse: ok ? r.throughput.total / ok : 0,
+    failures: r.non2xx + r.errors + r.timeouts,
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mise server and databases
+// ---------------------------------------------------------------------------------------------
+
+interface DatabaseTarget {
+  kind: 'PGlite' | 'PostgreSQL'
+  env: Record<string, string>
+  version?: string
+}
+
+async function startMise(target: DatabaseTarget): Promise<Server> {
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-'))
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+  const env = childEnv({
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    ...target.env,
+    ...(target.env.DATABASE_URL ? { APP_URL: `http://localhost:${port}` } : {}),
+  })
+  log(`starting the Mise server on ${target.kind}…`)
+  return startChild(`Mise (${target.kind})`, [path.join(ROOT, 'build/server/index.js')], env, port, '/v1/health')
+}
+
+/** Register a fresh user; returns the Cookie header to send and the /v1/auth/me body. */
+async function signIn(base: string): Promise<{ cookie: string; me: unknown }> {
+  const email = `bench.${Date.now().toString(36)}.${randomBytes(3).toString('hex')}@example.com`
+  const res = await fetch(`${base}/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench User', email, password: 'bench-password-1234' }),
+  })
+  if (res.status !== 201) throw new Error(`POST /v1/auth/register answered ${res.status}: ${await res.text()}`)
+  await res.arrayBuffer()
+  const jar = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => pair.includes('=') && !pair.endsWith('='))
+  if (!jar.some((pair) => pair.startsWith('mise_session='))) throw new Error('register did not set mise_session')
+  const cookie = jar.join('; ')
+  const meRes = await fetch(`${base}/v1/auth/me`, { headers: { cookie } })
+  if (meRes.status !== 200) throw new Error(`GET /v1/auth/me with the new session answered ${meRes.status}`)
+  return { cookie, me: await meRes.json() }
+}
+
+async function createPostgresDatabase(baseUrl: string): Promise<DatabaseTarget> {
+  const { default: pg } = await import('pg')
+  const name = `mise_bench_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: baseUrl })
+  await admin.connect()
+  let version: string
+  try {
+    version = ((await admin.query('show server_version')).rows[0] as { server_version: string }).server_version
+    await admin.query(`create database ${name}`)
+  } finally {
+    await admin.end()
+  }
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: baseUrl })
+    await c.connect()
+    try {
+      await c.query(`drop database if exists ${name} with (force)`)
+    } finally {
+      await c.end()
+    }
+  })
+  const url = new URL(baseUrl)
+  url.pathname = `/${name}`
+  return { kind: 'PostgreSQL', env: { DATABASE_URL: url.toString() }, version }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------
+
+const kib = (n: number) => (n / 1024).toFixed(1)
+const fmtLoad = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ')
+const pct = (x: number) => `${x < 0.1 ? (x * 100).toFixed(1) : Math.round(x * 100)}%`
+const ms = (n: number) => n.toFixed(2)
+
+function report(data: {
+  started: Date
+  elapsed: number
+  loadBefore: number[]
+  loadAfter: number[]
+  miseBuild: string
+  databases: DatabaseTarget[]
+  pages: PageJs[]
+  barePage: PageJs
+  pageLoads: LoadResult[]
+  apiLoads: LoadResult[]
+}): string {
+  const cpus = os.cpus()
+  const lines: string[] = []
+  const push = (...l: string[]) => lines.push(...l)
+  const dbNote = data.databases
+    .map((d) => (d.kind === 'PGlite' ? 'PGlite (embedded, fresh data directory)' : `PostgreSQL ${d.version} (fresh database, local)`))
+    .join(' and ')
+
+  push(
+    '# Benchmarks',
+    '',
+    `Generated by \`npm run bench\` (scripts/bench.ts) on ${data.started.toISOString().replace('T', ' ').slice(0, 16)} UTC, in ${Math.round(data.elapsed)} s.`,
+    'Numbers are from one run on the machine below; compare rows of the same run, not across machines.',
+    '',
+    '| Machine | |',
+    '|---|---|',
+    `| CPU | ${cpus[0]?.model.trim() ?? 'unknown'} |`,
+    `| Cores | ${cpus.length} |`,
+    `| Memory | ${(os.totalmem() / 1024 ** 3).toFixed(1)} GiB |`,
+    `| OS | ${os.type()} ${os.release()} (${os.arch()}) |`,
+    `| Node.js | ${process.version} |`,
+    `| Load average (1 / 5 / 15 min) | ${fmtLoad(data.loadBefore)} at the start, ${fmtLoad(data.loadAfter)} at the end (the bench itself adds up to ${cpus.length}; more means other processes shared the CPU) |`,
+    `| Databases | ${dbNote} |`,
+    `| Mise build | \`build/\` from \`react-router build\`, ${data.miseBuild} |`,
+    '',
+  )
+
+  push(
+    '## 1. JavaScript each page loads first',
+    '',
+    'For each page, the server-rendered HTML from the production server is read for `<script type="module">`',
+    'sources, `<link rel="modulepreload">` hrefs and the modules imported by the inline module script',
+    '(plus any static `import` inside those files not already listed). Each file is fetched from the',
+    'server and compressed on its own with gzip level 9 (`zlib.gzipSync`, level 9); the table sums them.',
+    '**Raw** is the uncompressed size, **Gzip** the compressed one, in KiB (1,024 bytes).',
+    'Not counted: CSS, images, fonts, and chunks loaded later with `import()` (other routes, route discovery).',
+    'Pages under "signed in" were fetched with the session cookie of a freshly registered user.',
+    'JavaScript does not depend on the database, so this section is measured once (on PGlite).',
+    '',
+    '| Page | Files | Raw KiB | Gzip KiB |',
+    '|---|--:|--:|--:|',
+  )
+  const row = (label: string, p: PageJs) =>
+    `| ${label} | ${p.files.length} | ${kib(p.files.reduce((s, f) => s + f.raw, 0))} | ${kib(p.files.reduce((s, f) => s + f.gzip, 0))} |`
+  for (const p of data.pages) push(row(`\`${p.page}\`${PAGES_SIGNED_IN.includes(p.page) ? ' (signed in)' : ''}`, p))
+  push(row('*Reference: bare React Router page (`bench/bare`, `/`)*', data.barePage), '')
+  push('<details><summary>Files per page (gzip bytes)</summary>', '')
+  for (const p of [...data.pages, { ...data.barePage, page: 'bare /' }]) {
+    push(`- \`${p.page}\`: ${p.files.map((f) => `${path.basename(f.url)} ${f.gzip}`).join(', ')}`)
+  }
+  push('', '</details>', '')
+
+  const method = [
+    `Load is generated with autocannon ${autocannonVersion()} (programmatic API) in the bench process:`,
+    `${CONNECTIONS} connections, keep-alive, no pipelining, a ${WARMUP_SECONDS} s warm-up (discarded) and then ${DURATION_SECONDS} s measured.`,
+    'Each server under test runs alone, in its own Node.js child process with `NODE_ENV=production`;',
+    `load generator and server share the machine's ${cpus.length} cores.`,
+    '**Req/s**: autocannon\'s average of the per-second counts of completed requests.',
+    '**p50 / p95 / p99**: percentiles, in milliseconds, of the response times of every 2xx response in the',
+    'measured 10 s (as autocannon times them: request written → response fully received).',
+    '**Bytes/resp**: bytes on the wire per response (headers and body). **Errors**: non-2xx responses,',
+    'connection errors and timeouts (should be 0).',
+  ]
+  const loadTable = (rows: LoadResult[]) => {
+    push('| Server | Database | Req/s | p50 ms | p95 ms | p99 ms | Requests | Bytes/resp | Errors |', '|---|---|--:|--:|--:|--:|--:|--:|--:|')
+    for (const r of rows) {
+      push(
+        `| ${r.label} | ${r.database} | ${Math.round(r.rps).toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.total.toLocaleString('en')} | ${Math.round(r.bytesPerResponse).toLocaleString('en')} | ${r.failures} |`,
+      )
+    }
+    push('')
+  }
+  const ratios = (rows: LoadResult[], what: string) => {
+    const bare = rows.find((r) => r.database === '—')
+    if (!bare) return
+    for (const r of rows.filter((x) => x !== bare)) {
+      push(
+        `- On ${r.database}, Mise serves ${what} at **${pct(r.rps / bare.rps)}** of the bare baseline's req/s, with a p95 ${(r.p95 / bare.p95).toFixed(1)}× as long.`,
+      )
+    }
+    push('')
+  }
+
+  push(
+    '## 2. Server-rendered page: `GET /login`',
+    '',
+    '**Mise**: `GET /login`, signed out, from the production server (`build/server/index.js`: Hono,',
+    'compression, static files and React Router SSR; the root loader calls `/v1/auth/me` in-process),',
+    'one row per database. **Bare**: `GET /` of `bench/bare`, a one-route React Router app with a small',
+    'log-in form (no data, i18n or styling), built with the same `react-router build` and served by the',
+    'same Hono setup as server/main.ts (compress, serveStatic, `createRequestHandler`). Requests send',
+    '`Accept-Encoding: gzip`, as browsers do, so both servers compress the HTML.',
+    '',
+    ...method,
+    '',
+  )
+  loadTable(data.pageLoads)
+  ratios(data.pageLoads, '/login')
+
+  push(
+    '## 3. Authenticated API call: `GET /v1/auth/me`',
+    '',
+    '**Mise**: `GET /v1/auth/me` with the `mise_session` cookie of a user registered just before',
+    '(the session is looked up in the database on every request), one row per database.',
+    '**Bare**: a Hono app with one handler returning the same JSON body as a constant, served with',
+    '@hono/node-server; the same cookie is sent. Load settings as in section 2 (no compression: the',
+    'body is under the 1 KiB compression threshold).',
+    '',
+  )
+  loadTable(data.apiLoads)
+  ratios(data.apiLoads, '/v1/auth/me')
+
+  push(
+    '## Running it',
+    '',
+    '```sh',
+    'npm run bench                                    # PGlite only',
+    'DATABASE_URL=postgres://user@host:5432/db npm run bench   # PGlite and PostgreSQL',
+    '```',
+    '',
+    'It builds Mise when `build/` is missing or older than the sources, always rebuilds `bench/bare`,',
+    'creates (and drops) a `mise_bench_*` database when `DATABASE_URL` is set, and takes about',
+    `${Math.ceil(data.elapsed / 60)} minute${Math.ceil(data.elapsed / 60) === 1 ? '' : 's'} on this machine.`,
+    '',
+  )
+  return lines.join('\n')
+}
+
+function autocannonVersion(): string {
+  const pkg = path.join(ROOT, 'node_modules/autocannon/package.json')
+  return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = new Date()
+  const t0 = performance.now()
+  const loadBefore = os.loadavg()
+  if (loadBefore[0]! > os.cpus().length / 2) {
+    log(`warning: load average ${fmtLoad(loadBefore)} on ${os.cpus().length} cores; other processes will skew the numbers`)
+  }
+  const miseBuild = ensureMiseBuild()
+  buildBare()
+
+  const databases: DatabaseTarget[] = [{ kind: 'PGlite', env: {} }]
+  if (process.env.DATABASE_URL) databases.push(await createPostgresDatabase(process.env.DATABASE_URL))
+
+  const pages: PageJs[] = []
+  const pageLoads: LoadResult[] = []
+  const apiLoads: LoadResult[] = []
+  let meBody: unknown
+  let cookie = ''
+
+  for (const db of databases) {
+    const mise = await startMise(db)
+    const session = await signIn(mise.base)
+    cookie = session.cookie
+    meBody ??= session.me
+    if (!pages.length) {
+      log('measuring the JavaScript each page loads first…')
+      for (const page of PAGES_SIGNED_OUT) pages.push(await measurePage(mise.base, page))
+      for (const page of PAGES_SIGNED_IN) pages.push(await measurePage(mise.base, page, session.cookie))
+    }
+    pageLoads.push(await load('Mise `GET /login`', db.kind, `${mise.base}/login`, { 'accept-encoding': 'gzip' }))
+    apiLoads.push(await load('Mise `GET /v1/auth/me`', db.kind, `${mise.base}/v1/auth/me`, { cookie: session.cookie }))
+    await mise.stop()
+  }
+
+  const bareRrPort = await freePort()
+  log('starting the bare React Router server…')
+  const bareRr = await startChild(
+    'bare React Router server',
+    [SELF, 'serve-bare-react-router', String(bareRrPort)],
+    childEnv({ NODE_ENV: 'production' }),
+    bareRrPort,
+    '/',
+  )
+  const barePage = await measurePage(bareRr.base, '/')
+  pageLoads.push(await load('Bare React Router `GET /`', '—', `${bareRr.base}/`, { 'accept-encoding': 'gzip' }))
+  await bareRr.stop()
+
+  const bareHonoPort = await freePort()
+  log('starting the bare Hono server…')
+  const bareHono = await startChild(
+    'bare Hono server',
+    [SELF, 'serve-bare-hono', String(bareHonoPort), JSON.stringify(meBody)],
+    childEnv({ NODE_ENV: 'production' }),
+    bareHonoPort,
+    '/v1/health',
+  )
+  apiLoads.push(await load('Bare Hono `GET /v1/auth/me`', '—', `${bareHono.base}/v1/auth/me`, { cookie }))
+  await bareHono.stop()
+
+  const markdown = report({
+    started,
+    elapsed: (performance.now() - t0) / 1000,
+    loadBefore,
+    loadAfter: os.loadavg(),
+    miseBuild,
+    databases,
+    pages,
+    barePage,
+    pageLoads,
+    apiLoads,
+  })
+  fs.mkdirSync(path.dirname(REPORT_PATH), { recursive: true })
+  fs.writeFileSync(REPORT_PATH, markdown)
+  process.stdout.write(markdown)
+  log(`report written to ${path.relative(ROOT, REPORT_PATH)}`)
+}
+
+const [mode, portArg, jsonArg] = process.argv.slice(2)
+if (mode === 'serve-bare-react-router') {
+  await serveBareReactRouter(Number(portArg))
+} else if (mode === 'serve-bare-hono') {
+  await serveBareHono(Number(portArg), jsonArg ?? '{}')
+} else if (mode) {
+  console.error(`Unknown mode ${mode}. Usage: node scripts/bench.ts`)
+  process.exit(2)
+} else {
+  let interrupted = false
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return
+    interrupted = true
+    log(`${signal}: cleaning up…`)
+    void cleanUp().finally(() => process.exit(130))
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  // Last resort if the process exits some other way: no child outlives the bench.
+  process.on('exit', () => {
+    for (const child of children) child.kill('SIGKILL')
+  })
+  try {
+    await main()
+  } catch (error) {
+    process.exitCode = 1
+    console.error(error instanceof Error ? error.message : error)
+  } finally {
+    await cleanUp()
+  }
+}
