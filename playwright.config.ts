@@ -22,8 +22,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', use: { browserName: 'chromium', javaScriptEnabled: true } },
-    { name: 'no-js', use: { browserName: 'chromium', javaScriptEnabled: false } },
+    { name: 'js', testIgnore: /process\.spec\.ts/, use: { browserName: 'chromium', javaScriptEnabled: true } },
+    { name: 'no-js', testIgnore: /process\.spec\.ts/, use: { browserName: 'chromium', javaScriptEnabled: false } },
+    // The production process itself: start-up checks, the data-directory lock, graceful shutdown.
+    { name: 'process', testMatch: /process\.spec\.ts/ },
   ],
   webServer: {
     command: `node e2e/support/serve.ts`,

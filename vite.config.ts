@@ -2,6 +2,7 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { getRequestListener } from '@hono/node-server'
 import { defineConfig, isRunnableDevEnvironment, type Plugin } from 'vite'
+import { getConfig } from './server/config.ts'
 
 /**
  * `react-router dev` ignores the custom server entry, so in development /v1 is mounted here,
@@ -45,4 +46,6 @@ export default defineConfig({
     },
   },
   build: { target: 'es2022' },
+  // The dev server listens where APP_URL's links point.
+  server: { port: getConfig().PORT, strictPort: true },
 })

@@ -31,14 +31,4 @@ if (!built || sources.some((s) => newest(s) > built)) {
 }
 
 process.env.NODE_ENV ??= 'production'
-try {
-  await import(pathToFileURL(entry).href)
-} catch (error) {
-  // Configuration and data-directory problems are the operator's to fix: say what, without a stack.
-  const e = error as Error
-  if (e?.name === 'ConfigError' || e?.name === 'DataDirLockedError') {
-    console.error(`\nMise could not start.\n${e.message}\n`)
-    process.exit(1)
-  }
-  throw error
-}
+await import(pathToFileURL(entry).href)

@@ -14,7 +14,14 @@ import { getRuntime } from './runtime.ts'
 
 type NodeEnv = { incoming: IncomingMessage }
 
-const runtime = await getRuntime()
+const runtime = await getRuntime().catch((error: Error) => {
+  // Configuration and data-directory problems are the operator's to fix: say what, without a stack.
+  if (error?.name === 'ConfigError' || error?.name === 'DataDirLockedError') {
+    console.error(`\nMise could not start.\n${error.message}\n`)
+    process.exit(1)
+  }
+  throw error
+})
 const { config, logger } = runtime
 const handleDocument = createRequestHandler(build, 'production')
 

@@ -29,10 +29,11 @@ export function createApp(deps: Deps) {
     c.header('Cache-Control', 'no-store')
     await next()
   })
+  // Liveness answers without touching the database.
+  app.get('/v1/health', (c) => c.json({ status: 'ok' }))
   app.use('*', originCheck())
   app.use('*', sessionMiddleware())
 
-  app.get('/v1/health', (c) => c.json({ status: 'ok' }))
   app.get('/v1/ready', async (c) => {
     const ok = await deps.ready().catch(() => false)
     return c.json({ status: ok ? 'ready' : 'unavailable' }, ok ? 200 : 503)

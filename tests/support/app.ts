@@ -72,11 +72,11 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
         else jar.set(k!, value)
       }
       const text = await res.text()
-      let json: any = undefined
+      let json: any
       try {
         json = text ? JSON.parse(text) : undefined
       } catch {
-        json = undefined
+        /* not JSON */
       }
       return { status: res.status, headers: res.headers, json, text }
     }

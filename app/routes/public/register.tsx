@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { data, Form, Link, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/register'
 import { AuthCard } from '../../components/auth-card'
