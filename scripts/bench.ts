@@ -201,7 +201,8 @@ function reactRouterBuild(cwd: string, extraArgs: string[] = []) {
   const result = spawnSync(process.execPath, [bin, 'build', ...extraArgs], {
     cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    // As `npm run build` would run it: the bench's own DATABASE_URL is no business of the build.
+    env: childEnv({}),
   })
   if (result.status !== 0) {
     throw new Error(`react-router build failed in ${cwd}:\n${result.stdout}\n${result.stderr}`)

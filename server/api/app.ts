@@ -4,9 +4,16 @@ import { getCookie } from 'hono/cookie'
 import { authRoutes } from '../auth/routes.ts'
 import { sessionMiddleware } from '../auth/sessions.ts'
 import { isLocale, localeFromAcceptLanguage } from '../i18n.ts'
+import { onboardingRoutes } from '../onboarding/routes.ts'
+import { orgRoutes } from '../orgs/routes.ts'
+import { orgProfileRoutes } from '../profile/org-routes.ts'
 import { profileRoutes } from '../profile/routes.ts'
+import { inviteRoutes } from '../staff/invite-routes.ts'
+import { staffRoutes } from '../staff/routes.ts'
+import { venueRoutes } from '../venues/routes.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
+import { orgScope } from './middleware/org-scope.ts'
 import { originCheck } from './middleware/origin.ts'
 import { openApiDocument } from './openapi.ts'
 
@@ -40,8 +47,18 @@ export function createApp(deps: Deps) {
   })
   app.get('/v1/openapi.json', (c) => c.json(openApiDocument(deps.config)))
 
+  app.route('/v1/auth/invite', inviteRoutes())
   app.route('/v1/auth', authRoutes())
   app.route('/v1/profile', profileRoutes())
+
+  // Everything under an organisation: session → membership → role → venues, resolved once.
+  app.use('/v1/orgs/:orgId', orgScope())
+  app.use('/v1/orgs/:orgId/*', orgScope())
+  app.route('/v1/orgs', orgRoutes())
+  app.route('/v1/orgs/:orgId/venues', venueRoutes())
+  app.route('/v1/orgs/:orgId/profile', orgProfileRoutes())
+  app.route('/v1/orgs/:orgId/onboarding', onboardingRoutes())
+  app.route('/v1/orgs/:orgId/staff', staffRoutes())
 
   app.notFound(() => {
     throw notFound()

@@ -1,1 +1,2 @@
 export * from '../auth/schema.ts'
+export * from '../orgs/schema.ts'

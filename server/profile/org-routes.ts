@@ -1,0 +1,8 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../api/context.ts'
+
+// Placeholder: filled in by the organisations issue (docs/api-contract-orgs.md).
+export function orgProfileRoutes() {
+  const app = new Hono<AppEnv>()
+  return app
+}
