@@ -21,7 +21,8 @@ import './app.css'
 import { GlobalErrorScreen, NotFoundScreen } from './components/error-screens'
 import { ProgressBar } from './components/progress-bar'
 import { Toaster } from './components/toaster'
-import { api } from './lib/api.server'
+import { getMe } from './lib/session.server'
+import { getSelection } from './lib/selection.server'
 import { getConfig } from './lib/config.server'
 import { createI18n, type Locale } from './lib/i18n'
 import { getLocale, getResources } from './lib/i18n.server'
@@ -30,6 +31,7 @@ import { getTheme } from './lib/theme.server'
 import { takeToast } from './lib/toast.server'
 import { buildTitle, type TitleParts } from './lib/title'
 import { buttonClasses } from './components/ui/button'
+import { can } from '../server/auth/permissions'
 
 export interface SessionUser {
   id: string
@@ -43,26 +45,29 @@ export interface SessionUser {
 
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args
-  const client = api(args)
-  const me = await client.get<{ user: SessionUser; webVersion: string }>('/v1/auth/me')
-  if (!me.ok && me.error.name !== 'UnauthorizedError') {
-    throw new Response('API unavailable', { status: me.status })
-  }
+  const { client } = await getMe(args)
+  const selection = await getSelection(args)
   const locale = getLocale(request)
   const { toast, setCookie } = await takeToast(request)
   const headers = client.headers()
+  for (const c of selection.setCookies) headers.append('Set-Cookie', c)
   if (setCookie) headers.append('Set-Cookie', setCookie)
   const config = getConfig()
+  const role = selection.org?.role ?? null
   return data(
     {
-      user: me.ok ? me.data.user : null,
-      webVersion: me.ok ? me.data.webVersion : config.webVersion,
+      user: selection.me?.user ?? null,
+      webVersion: selection.me?.webVersion ?? config.webVersion,
       appName: config.APP_NAME,
       locale,
       resources: getResources(locale),
       theme: getTheme(request),
       toast,
       loadedAt: Date.now(),
+      org: selection.org ? { id: selection.org.id, name: selection.org.name, role } : null,
+      venue: selection.venue,
+      orgCount: selection.me?.orgs.length ?? 0,
+      title: { organisation: selection.org?.name, venue: selection.venue?.name },
     },
     { headers },
   )
@@ -107,7 +112,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     lastRootLoad = loadedAt
   }, [loadedAt])
   useEffect(() => checkWebVersion(webVersion), [webVersion])
-  useEffect(() => mirrorPreferences(locale, theme), [locale, theme])
+  useEffect(() => mirrorPreferences(locale, theme, loaderData.org?.id ?? null, loaderData.venue?.id ?? null), [locale, theme, loaderData.org, loaderData.venue])
   useEffect(() => registerServiceWorker(webVersion), [webVersion])
   // Sign-ins and sign-outs made by this tab's own forms are not "another tab".
   const navigation = useNavigation()
@@ -129,7 +134,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   }, [user, navigation.state])
   return (
     <I18nextProvider i18n={i18n}>
-      <Shell user={user} theme={theme} locale={locale as Locale} toast={toast}>
+      <Shell user={user} theme={theme} locale={locale as Locale} toast={toast} org={loaderData.org} venue={loaderData.venue}>
         <Outlet />
       </Shell>
     </I18nextProvider>
@@ -141,12 +146,16 @@ function Shell({
   theme,
   locale,
   toast,
+  org,
+  venue,
   children,
 }: {
   user: SessionUser | null
   theme: 'light' | 'dark'
   locale: Locale
   toast: Route.ComponentProps['loaderData']['toast']
+  org: Route.ComponentProps['loaderData']['org']
+  venue: Route.ComponentProps['loaderData']['venue']
   children: React.ReactNode
 }) {
   const { t } = useTranslation()
@@ -164,6 +173,25 @@ function Shell({
             {t('appName')}
           </Link>
           <nav aria-label={t('nav.main')} className="flex flex-wrap items-center gap-2">
+            {user && org ? (
+              <>
+                <Link to="/venues" className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={t('nav.venueSwitch', { name: venue?.name ?? t('nav.noVenue') })}>
+                  {venue?.name ?? t('nav.noVenue')}
+                </Link>
+                <Link to="/organisations" className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={t('nav.orgSwitch', { name: org.name })}>
+                  {org.name}
+                </Link>
+                {can(org.role, 'settings.access') ? (
+                  <Link to="/settings" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                    {t('nav.settings')}
+                  </Link>
+                ) : null}
+              </>
+            ) : user ? (
+              <Link to="/organisations" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                {t('nav.organisations')}
+              </Link>
+            ) : null}
             {user ? (
               <>
                 <Link to="/profile" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>

@@ -1,9 +1,7 @@
-import { index, layout, route, type RouteConfig } from '@react-router/dev/routes'
+import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
-// Mirrors original-spec.md §2 group by group; later modules add their groups here.
+// Mirrors original-spec.md §2 group by group; later modules add their routes to their group.
 export default [
-  index('routes/index.tsx'),
-
   // Public group: signed-in users are sent on.
   layout('routes/public/layout.tsx', [
     route('login', 'routes/public/login.tsx'),
@@ -11,11 +9,39 @@ export default [
     route('forgot-password', 'routes/public/forgot-password.tsx'),
     route('reset-password', 'routes/public/reset-password.tsx'),
   ]),
+  // Invitations are opened signed in or out.
+  route('invite', 'routes/public/invite.tsx'),
 
   // Authenticated group: signed-out users go to /login and come back after.
   layout('routes/authed/layout.tsx', [
     route('verify-email', 'routes/authed/verify-email.tsx'),
     route('profile', 'routes/authed/profile.tsx'),
+    route('organisations', 'routes/authed/organisations.tsx'),
+    route('organisations/create', 'routes/authed/organisations.create.tsx'),
+
+    // Organisation-scoped group: no organisation chosen → /organisations.
+    layout('routes/org/layout.tsx', [
+      route('venues', 'routes/org/venues.tsx'),
+      route('venues/create', 'routes/org/venues.create.tsx'),
+      route('pin-setup', 'routes/org/pin-setup.tsx'),
+
+      // Settings: ADMIN and up (BASIC sees a 403 screen).
+      ...prefix('settings', [
+        layout('routes/settings/layout.tsx', [
+          index('routes/settings/index.tsx'),
+          route('venues', 'routes/settings/venues.tsx'),
+          route('venues/new', 'routes/settings/venues.new.tsx'),
+          route('venues/:venueId', 'routes/settings/venues.$venueId.tsx'),
+          route('staff', 'routes/settings/staff.tsx'),
+          route('staff/invite', 'routes/settings/staff.invite.tsx'),
+          route('staff/:staffId', 'routes/settings/staff.$staffId.tsx'),
+          route('general', 'routes/settings/general.tsx'),
+        ]),
+      ]),
+
+      // Venue-scoped group (the index is the venue home): no venue chosen → /venues.
+      layout('routes/venue/layout.tsx', [index('routes/venue/home.tsx')]),
+    ]),
   ]),
 
   // Form targets without pages of their own (they redirect back).

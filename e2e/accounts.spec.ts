@@ -21,8 +21,12 @@ test('a new user goes through the whole account journey', async ({ page }) => {
   await page.getByLabel('E-mail address').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/profile$/)
+  // A new account has no organisation yet: it is asked to create one.
+  await expect(page).toHaveURL(/\/organisations$/)
   await expect(page.getByRole('status').filter({ hasText: 'Welcome to Mise' })).toBeVisible()
+  await expect(page.getByText('You are not part of any organisation yet')).toBeVisible()
+  await expectAccessible(page)
+  await page.goto('/profile')
   await expect(page.getByText('Please verify your e-mail address')).toBeVisible()
   await expect(page.getByText('not verified yet')).toBeVisible()
   await expectAccessible(page)
@@ -124,7 +128,7 @@ test('a new user goes through the whole account journey', async ({ page }) => {
   await page.getByLabel('E-mail address').fill(email)
   await page.getByLabel('Password').fill(resetPassword)
   await page.getByRole('button', { name: 'Log in' }).click()
-  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page).toHaveURL(/\/organisations$/)
 })
 
 test('a duplicate address is reported on its field', async ({ page }) => {
@@ -153,7 +157,7 @@ test('unknown pages show the not-found page with a way back', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Not Found' })).toBeVisible()
   await expectAccessible(page)
   await page.getByRole('link', { name: 'Back to home' }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  await expect(page).toHaveURL(/\/login(\?redirectTo=%2F)?$/)
 })
 
 test('Spanish browsers get Spanish pages', async ({ browser }) => {

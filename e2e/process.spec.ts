@@ -103,21 +103,26 @@ test('first run on an empty database prints the demo owner once, and the credent
   const first = start({ PORT: String(p), DATA_DIR: dataDir, SEED_DEMO: 'true' })
   const url = `http://127.0.0.1:${p}`
   await waitReady(url)
-  const email = first.output().match(/Owner:\s+(\S+)/)?.[1]
-  const password = first.output().match(/Password:\s+(\S+)/)?.[1]
-  expect(email).toBeTruthy()
-  expect(password).toBeTruthy()
+  const owner = first.output().match(/OWNER\s+Olivia Owner\s+(\S+)\s+password (\S+)\s+PIN (\d+)/)
+  expect(owner, first.output()).toBeTruthy()
+  const [, email, password] = owner!
+  expect(first.output()).toMatch(/ADMIN\s+Adam Admin\s+\S+@\S+\s+password \S+/)
+  expect(first.output()).toMatch(/BASIC\s+Bea Basic\s+\S+@\S+\s+password \S+/)
+  expect(first.output()).toMatch(/BASIC\s+Pablo Pin\s+\(PIN only, no sign-in\)\s+PIN \d{4}/)
   const login = await fetch(`${url}/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   })
   expect(login.status).toBe(200)
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
+  const me = (await (await fetch(`${url}/v1/auth/me`, { headers: { cookie } })).json()) as { orgs: Array<{ name: string; role: string; venues: unknown[] }> }
+  expect(me.orgs).toEqual([expect.objectContaining({ name: 'Demo Kitchens', role: 'OWNER', venues: [expect.anything(), expect.anything()] })])
   first.child.kill('SIGTERM')
   expect(await first.exited).toBe(0)
   const again = start({ PORT: String(p), DATA_DIR: dataDir, SEED_DEMO: 'true' })
   await waitReady(url)
-  expect(again.output()).not.toContain('Password:')
+  expect(again.output()).not.toContain('password')
   again.child.kill('SIGTERM')
   expect(await again.exited).toBe(0)
 })

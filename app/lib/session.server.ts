@@ -1,11 +1,19 @@
 import { redirect } from 'react-router'
 import type { SessionUser } from '../root'
+import type { Role } from '../../server/auth/permissions'
 import { api, type ApiClient, type RequestArgs } from './api.server'
 import { safeRedirect } from './safe-redirect'
 
-interface Me {
+export interface MeOrg {
+  id: string
+  name: string
+  role: Role
+  venues: Array<{ id: string; name: string }>
+}
+
+export interface Me {
   user: SessionUser
-  orgs: Array<{ id: string; name: string; role: string; venues: Array<{ id: string; name: string }> }>
+  orgs: MeOrg[]
   webVersion: string
   flags: Record<string, unknown>
 }

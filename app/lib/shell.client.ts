@@ -54,10 +54,17 @@ export function registerServiceWorker(version: string) {
 }
 
 /** Mirror the server-side choices into localStorage, as the spec keeps them there. */
-export function mirrorPreferences(locale: string, theme: string) {
+export function mirrorPreferences(locale: string, theme: string, orgId: string | null, venueId: string | null) {
   try {
     localStorage.setItem('i18nextLng', locale)
     localStorage.setItem('mise_theme', theme)
+    for (const [key, value] of [
+      ['mise_org_id', orgId],
+      ['mise_venue_id', venueId],
+    ] as const) {
+      if (value) localStorage.setItem(key, value)
+      else localStorage.removeItem(key)
+    }
   } catch {
     /* storage may be unavailable (private mode) */
   }

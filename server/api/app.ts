@@ -52,7 +52,7 @@ export function createApp(deps: Deps) {
   app.route('/v1/profile', profileRoutes())
 
   // Everything under an organisation: session → membership → role → venues, resolved once.
-  app.use('/v1/orgs/:orgId', orgScope())
+  // (Hono's '/x/*' also matches '/x' itself: one registration covers /v1/orgs/:orgId too.)
   app.use('/v1/orgs/:orgId/*', orgScope())
   app.route('/v1/orgs', orgRoutes())
   app.route('/v1/orgs/:orgId/venues', venueRoutes())

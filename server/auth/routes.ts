@@ -7,6 +7,7 @@ import { clear, hit } from '../api/middleware/rate-limit.ts'
 import { readJson, readQuery } from '../api/validate.ts'
 import { users } from '../db/schema.ts'
 import { locales, t } from '../i18n.ts'
+import { listOrgsForUser } from '../orgs/service.ts'
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import {
   consumeToken,
@@ -36,8 +37,8 @@ export function authRoutes() {
 
   app.get('/me', async (c) => {
     const { user } = requireUser(c)
-    const { config } = c.get('deps')
-    return c.json({ user: publicUser(user), orgs: [], webVersion: config.webVersion, flags: {} })
+    const { config, db } = c.get('deps')
+    return c.json({ user: publicUser(user), orgs: await listOrgsForUser(db, user.id), webVersion: config.webVersion, flags: {} })
   })
 
   app.post('/register', async (c) => {

@@ -10,7 +10,7 @@ function actionMail(opts: {
   locale: Locale
   to: string
   appName: string
-  key: 'verifyEmail' | 'resetPassword'
+  key: 'verifyEmail' | 'resetPassword' | 'invite'
   name: string
   link: string
   vars?: Record<string, string | number>
@@ -37,4 +37,23 @@ export function verifyEmailMail(o: { locale: Locale; to: string; appName: string
 
 export function resetPasswordMail(o: { locale: Locale; to: string; appName: string; name: string; link: string }) {
   return actionMail({ ...o, key: 'resetPassword', vars: { minutes: 60 } })
+}
+
+/** An invitation to join an organisation, in the inviter's language (the invitee has none yet). */
+export function inviteMail(o: {
+  locale: Locale
+  to: string
+  appName: string
+  name: string
+  inviterName: string
+  orgName: string
+  link: string
+  days: number
+}) {
+  return actionMail({ ...o, key: 'invite', vars: { inviterName: oneLine(o.inviterName), orgName: oneLine(o.orgName), days: o.days } })
+}
+
+/** Names chosen by users go into the subject line: no line breaks there. */
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim()
 }

@@ -3,13 +3,17 @@ import type { Db } from '../db/client.ts'
 export interface OnboardingStep {
   key: string
   href: string
+  /** Where the panel shows the step: lower first (venue 10, checklist 20, temperature 30, staff 40, device 50). */
+  position: number
   /** Is the step done, judged from the organisation's data? */
   done: (db: Db, orgId: string) => Promise<boolean>
 }
 
-/** Modules register their onboarding step here, in the order the panel shows them. */
+/** Modules register their onboarding step here; the list stays sorted by position. */
 export const onboardingSteps: OnboardingStep[] = []
 
 export function registerOnboardingStep(step: OnboardingStep) {
-  if (!onboardingSteps.some((s) => s.key === step.key)) onboardingSteps.push(step)
+  if (onboardingSteps.some((s) => s.key === step.key)) return
+  onboardingSteps.push(step)
+  onboardingSteps.sort((a, b) => a.position - b.position)
 }

@@ -2,16 +2,25 @@ import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { validationError } from '../api/errors.ts'
+import { hit } from '../api/middleware/rate-limit.ts'
 import { readJson } from '../api/validate.ts'
-import { publicUser } from '../auth/service.ts'
+import { verifyPassword } from '../auth/passwords.ts'
+import { findUserByEmail, publicUser, sendVerificationEmail } from '../auth/service.ts'
 import { requireUser } from '../auth/sessions.ts'
+import { isUniqueViolation } from '../db/errors.ts'
 import { users } from '../db/schema.ts'
-import { locales } from '../i18n.ts'
+import { locales, t } from '../i18n.ts'
 
 export const profileBody = z.strictObject({
   name: z.string().trim().min(1).max(100).optional(),
   locale: z.enum(locales).optional(),
+  email: z.string().trim().pipe(z.email().max(254)).optional(),
+  /** Required with a new `email`. */
+  currentPassword: z.string().max(200).optional(),
 })
+
+const PASSWORD_WINDOW = 15 * 60
 
 export function profileRoutes() {
   const app = new Hono<AppEnv>()
@@ -20,13 +29,42 @@ export function profileRoutes() {
 
   app.put('/', async (c) => {
     const { user } = requireUser(c)
-    const body = await readJson(c, profileBody)
-    const [updated] = await c
-      .get('deps')
-      .db.update(users)
-      .set({ ...body, updatedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning()
+    const { currentPassword, email, ...body } = await readJson(c, profileBody)
+    const deps = c.get('deps')
+    const locale = c.get('locale')
+    const changes: Partial<typeof users.$inferInsert> = { ...body }
+    const newAddress = email !== undefined && email !== user.email
+    const newMailbox = newAddress && email.toLowerCase() !== user.email.toLowerCase()
+    if (newAddress) {
+      // A stolen session must not be enough to take the account over through its address.
+      if (!currentPassword) throw validationError({ currentPassword: t(locale, 'validation.required') })
+      await hit(deps.db, { key: `profile-email:${user.id}`, max: 10, windowSeconds: PASSWORD_WINDOW })
+      const [row] = await deps.db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id))
+      if (!row || !(await verifyPassword(row.hash, currentPassword))) {
+        throw validationError({ currentPassword: t(locale, 'validation.wrongPassword') })
+      }
+      if (newMailbox) {
+        const owner = await findUserByEmail(deps.db, email)
+        if (owner && owner.id !== user.id) throw validationError({ email: t(locale, 'validation.emailTaken') })
+        changes.emailVerifiedAt = null
+      }
+      changes.email = email
+    }
+    let updated: typeof users.$inferSelect | undefined
+    try {
+      ;[updated] = await deps.db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning()
+    } catch (error) {
+      // Another account took the address between the check and the update.
+      if (isUniqueViolation(error, 'users_email_lower_idx')) throw validationError({ email: t(locale, 'validation.emailTaken') })
+      throw error
+    }
+    if (newMailbox) {
+      await sendVerificationEmail(deps, updated!).catch((err) => c.get('log').error({ err }, 'verification mail failed'))
+    }
     return c.json({ profile: publicUser(updated!) })
   })
 

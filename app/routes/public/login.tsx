@@ -1,3 +1,4 @@
+import { clearSelectionCookies } from '../../lib/selection.server'
 import { data, Form, Link, redirect, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/login'
@@ -20,7 +21,9 @@ export async function action(args: Route.ActionArgs) {
     const failure = formFailure(result.error, getLocale(args.request), FIELDS)
     return data(failure.data, { status: failure.init?.status ?? 400 })
   }
-  return redirect(safeRedirect(form.get('redirectTo'), '/'), { headers: client.headers() })
+  const headers = client.headers()
+  for (const c of clearSelectionCookies()) headers.append('Set-Cookie', c)
+  return redirect(safeRedirect(form.get('redirectTo'), '/'), { headers })
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { clearSelectionCookies } from '../../lib/selection.server'
 import { data, Form, Link, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/register'
@@ -23,7 +24,9 @@ export async function action(args: Route.ActionArgs) {
     return data(failure.data, { status: failure.init?.status ?? 400 })
   }
   const t = translator(locale)
-  return redirectWithToast(safeRedirect(form.get('redirectTo'), '/'), { type: 'success', title: t('public:register.done') }, { headers: client.headers() })
+  const headers = client.headers()
+  for (const c of clearSelectionCookies()) headers.append('Set-Cookie', c)
+  return redirectWithToast(safeRedirect(form.get('redirectTo'), '/'), { type: 'success', title: t('public:register.done') }, { headers })
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {

@@ -1,3 +1,4 @@
+import { clearSelectionCookies } from '../../lib/selection.server'
 import { redirect } from 'react-router'
 import type { Route } from './+types/logout'
 import { api } from '../../lib/api.server'
@@ -8,7 +9,9 @@ export async function action(args: Route.ActionArgs) {
   const client = api(args)
   await client.post('/v1/auth/logout')
   const t = translator(getLocale(args.request))
-  return redirectWithToast('/login', { type: 'success', title: t('public:logout.done') }, { headers: client.headers() })
+  const headers = client.headers()
+  for (const c of clearSelectionCookies()) headers.append('Set-Cookie', c)
+  return redirectWithToast('/login', { type: 'success', title: t('public:logout.done') }, { headers })
 }
 
 export function loader() {

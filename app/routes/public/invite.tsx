@@ -1,0 +1,201 @@
+import { data, Form, Link, useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/invite'
+import { AuthCard } from '../../components/auth-card'
+import { SubmitButton } from '../../components/submit-button'
+import { Button, ButtonLink } from '../../components/ui/button'
+import { Field, FormError } from '../../components/ui/field'
+import { api, must, unauthorizedRedirect, type ApiClient } from '../../lib/api.server'
+import { formFailure, formValues } from '../../lib/forms.server'
+import { getLocale, translator } from '../../lib/i18n.server'
+import { clearSelectionCookies, selectOrgCookies } from '../../lib/selection.server'
+import { getMe } from '../../lib/session.server'
+import { redirectWithToast } from '../../lib/toast.server'
+
+interface Invite {
+  organisation: { id: string; name: string }
+  email: string
+  name: string
+  role: string
+  hasAccount: boolean
+  expiresAt: string
+}
+
+type Lookup = { state: 'missing' } | { state: 'invalid' } | { state: 'expired' } | { state: 'ok'; invite: Invite }
+
+/** The invitation behind an id and token: 404 → not valid (used, replaced, unknown); 400 → expired. */
+async function lookUp(request: Request, client: ApiClient, id: string | null, token: string | null): Promise<Lookup> {
+  if (!id || !token) return { state: 'missing' }
+  const result = await client.get<{ invite: Invite }>(`/v1/auth/invite?${new URLSearchParams({ id, token })}`)
+  if (result.ok) return { state: 'ok', invite: result.data.invite }
+  if (result.status === 404) return { state: 'invalid' }
+  if (result.status === 400) return { state: 'expired' }
+  return must(request, client, result)
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url)
+  const client = api(args)
+  const lookup = await lookUp(args.request, client, url.searchParams.get('id'), url.searchParams.get('token'))
+  if (lookup.state !== 'ok') return data({ lookup, signedInAs: null as string | null }, { headers: client.headers() })
+  const { me } = await getMe(args)
+  return data({ lookup, signedInAs: me ? (me.user.email ?? me.user.name) : null }, { headers: client.headers() })
+}
+
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request.formData()
+  const id = typeof form.get('id') === 'string' ? (form.get('id') as string) : null
+  const token = typeof form.get('token') === 'string' ? (form.get('token') as string) : null
+  const locale = getLocale(args.request)
+  const t = translator(locale)
+  const client = api(args)
+  const intent = form.get('intent') === 'accept' ? 'accept' : 'register'
+  const lookup = await lookUp(args.request, client, id, token)
+  // The invitation went stale while the page was open: the loader shows why.
+  if (lookup.state !== 'ok') return data({ intent, fieldErrors: {} as Record<string, string>, formError: undefined as string | undefined, wrongUser: false }, { status: 400 })
+  const { organisation } = lookup.invite
+
+  if (intent === 'accept') {
+    const result = await client.post<{ organisation: { id: string; name: string } }>('/v1/auth/invite/accept', { id, token })
+    if (!result.ok) {
+      if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+      const failure = formFailure(result.error, locale, [])
+      const wrongUser = result.error.name === 'ForbiddenError'
+      return data(
+        { intent, fieldErrors: failure.data.fieldErrors, formError: wrongUser ? t('public:invite.wrongUser') : failure.data.formError, wrongUser },
+        { status: failure.init?.status ?? 400 },
+      )
+    }
+    const headers = client.headers()
+    for (const c of selectOrgCookies(result.data.organisation.id)) headers.append('Set-Cookie', c)
+    return redirectWithToast('/', { type: 'success', title: t('public:invite.joined', { org: result.data.organisation.name }) }, { headers })
+  }
+
+  // intent === 'register': a new account for the invited address.
+  const fields = ['name', 'password'] as const
+  const result = await client.post('/v1/auth/invite/register', { id, token, ...formValues(form, fields), locale })
+  if (!result.ok) {
+    const failure = formFailure(result.error, locale, fields)
+    return data({ intent, ...failure.data, wrongUser: false }, { status: failure.init?.status ?? 400 })
+  }
+  const headers = client.headers()
+  for (const c of [...clearSelectionCookies(), ...selectOrgCookies(organisation.id)]) headers.append('Set-Cookie', c)
+  return redirectWithToast('/', { type: 'success', title: t('public:invite.welcome', { org: organisation.name }) }, { headers })
+}
+
+export default function InvitePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('public')
+  const { t: tc } = useTranslation('common')
+  const [params] = useSearchParams()
+  const { lookup, signedInAs } = loaderData
+
+  if (lookup.state !== 'ok') {
+    const message = lookup.state === 'missing' ? t('invite.missing') : lookup.state === 'invalid' ? t('invite.invalid') : t('invite.expired')
+    return (
+      <AuthCard title={t('invite.title')}>
+        <p role="alert">{message}</p>
+      </AuthCard>
+    )
+  }
+
+  const { invite } = lookup
+  const id = params.get('id') ?? ''
+  const token = params.get('token') ?? ''
+  const here = `/invite?${new URLSearchParams({ id, token })}`
+  const errors = actionData?.fieldErrors ?? {}
+  const hidden = (
+    <>
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="token" value={token} />
+    </>
+  )
+  const intro = (
+    <>
+      <p>{t('invite.intro', { org: invite.organisation.name })}</p>
+      <p>
+        {t('invite.for')} <strong className="break-words">{invite.email}</strong>
+      </p>
+    </>
+  )
+
+  if (signedInAs) {
+    return (
+      <AuthCard title={t('invite.joinTitle', { org: invite.organisation.name })} intro={intro}>
+        <div className="space-y-4">
+          <p className="text-sm">{t('invite.signedInAs', { email: signedInAs })}</p>
+          {actionData?.formError ? (
+            <FormError>
+              <p>{actionData.formError}</p>
+              {actionData.wrongUser ? <p className="mt-1 font-normal">{t('invite.logoutHint')}</p> : null}
+            </FormError>
+          ) : null}
+          <Form method="post">
+            {hidden}
+            <SubmitButton name="intent" value="accept" pendingLabel={tc('actions.working')}>
+              {t('invite.join', { org: invite.organisation.name })}
+            </SubmitButton>
+          </Form>
+          {actionData?.wrongUser ? (
+            <Form method="post" action="/logout">
+              <Button type="submit" variant="basic_border" width="full">
+                {tc('nav.logout')}
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </AuthCard>
+    )
+  }
+
+  if (invite.hasAccount) {
+    return (
+      <AuthCard title={t('invite.joinTitle', { org: invite.organisation.name })} intro={intro}>
+        <div className="space-y-4">
+          <p>{t('invite.hasAccount')}</p>
+          <ButtonLink to={`/login?${new URLSearchParams({ redirectTo: here })}`} variant="primary" width="full">
+            {t('invite.loginToAccept')}
+          </ButtonLink>
+        </div>
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard
+      title={t('invite.joinTitle', { org: invite.organisation.name })}
+      intro={intro}
+      footer={
+        <p>
+          {t('invite.haveAccount')}{' '}
+          <Link className="underline" to={`/login?${new URLSearchParams({ redirectTo: here })}`}>
+            {t('invite.loginToAccept')}
+          </Link>
+        </p>
+      }
+    >
+      <Form method="post" className="space-y-4">
+        <FormError>{actionData?.formError}</FormError>
+        {hidden}
+        <p className="text-sm text-stone-700 dark:text-stone-300">{t('invite.signUpIntro')}</p>
+        {/* Read-only: the account is for the invited address (also lets password managers file the password under it). */}
+        <Field label={t('fields.email')} name="email" type="email" value={invite.email} readOnly autoComplete="username" />
+        <Field label={t('fields.name')} name="name" autoComplete="name" required maxLength={100} defaultValue={invite.name} error={errors.name} />
+        <Field
+          label={t('fields.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint={t('fields.passwordHint')}
+          error={errors.password}
+        />
+        <SubmitButton name="intent" value="register" pendingLabel={t('register.pending')}>
+          {t('invite.signUp', { org: invite.organisation.name })}
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  )
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/route-error-boundary'

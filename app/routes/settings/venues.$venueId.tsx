@@ -1,0 +1,113 @@
+import { data, Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/venues.$venueId'
+import { can } from '../../../server/auth/permissions'
+import { SubmitButton } from '../../components/submit-button'
+import { TimeZoneSelect } from '../../components/time-zone-select'
+import { ConfirmForm } from '../../components/ui/confirm-dialog'
+import { Field, FormError } from '../../components/ui/field'
+import { api, must, unauthorizedRedirect } from '../../lib/api.server'
+import { formFailure, formValues } from '../../lib/forms.server'
+import { getLocale, translator } from '../../lib/i18n.server'
+import { requireOrg } from '../../lib/selection.server'
+import { timeZones } from '../../lib/time-zones'
+import { redirectWithToast } from '../../lib/toast.server'
+import type { Venue } from './venues'
+
+const FIELDS = ['name', 'address', 'timeZone'] as const
+
+export async function loader(args: Route.LoaderArgs) {
+  const { org } = await requireOrg(args)
+  if (!can(org.role, 'venue.manage')) throw new Response('Forbidden', { status: 403 })
+  const client = api(args)
+  const { venue } = must(args.request, client, await client.get<{ venue: Venue }>(`/v1/orgs/${org.id}/venues/${encodeURIComponent(args.params.venueId)}`))
+  return { venue, zones: timeZones() }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { org } = await requireOrg(args)
+  const form = await args.request.formData()
+  const client = api(args)
+  const locale = getLocale(args.request)
+  const t = translator(locale)
+  const path = `/v1/orgs/${org.id}/venues/${encodeURIComponent(args.params.venueId)}`
+
+  if (form.get('intent') === 'delete') {
+    // The typed name is checked here too: without JavaScript the browser's pattern check is all there is.
+    const { venue } = must(args.request, client, await client.get<{ venue: Venue }>(path))
+    if (form.get('confirm') !== venue.name) {
+      return data({ intent: 'delete', fieldErrors: {} as Record<string, string>, formError: t('org-settings:confirmMismatch', { text: venue.name }) }, { status: 400 })
+    }
+    const result = await client.del(path)
+    if (!result.ok) {
+      if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+      const failure = formFailure(result.error, locale, [])
+      return data({ intent: 'delete', ...failure.data }, { status: failure.init?.status ?? 400 })
+    }
+    return redirectWithToast('/settings/venues', { type: 'success', title: t('org-settings:venues.deleted', { name: venue.name }) }, { headers: client.headers() })
+  }
+
+  const result = await client.put<{ venue: Venue }>(path, formValues(form, FIELDS))
+  if (!result.ok) {
+    if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+    const failure = formFailure(result.error, locale, FIELDS)
+    return data({ intent: 'save', ...failure.data }, { status: failure.init?.status ?? 400 })
+  }
+  return redirectWithToast('/settings/venues', { type: 'success', title: t('org-settings:venues.saved', { name: result.data.venue.name }) }, { headers: client.headers() })
+}
+
+export default function EditVenue({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('org-settings')
+  const { t: tc } = useTranslation('common')
+  const { venue, zones } = loaderData
+  const saveErrors = actionData?.intent === 'save' ? actionData : undefined
+  const deleteErrors = actionData?.intent === 'delete' ? actionData : undefined
+  const errors = saveErrors?.fieldErrors ?? {}
+  return (
+    <div className="max-w-xl space-y-8">
+      <div className="space-y-2">
+        <p>
+          <Link to="/settings/venues" className="text-sm underline">
+            {t('venues.back')}
+          </Link>
+        </p>
+        <h1 className="text-2xl font-bold break-words">{venue.name}</h1>
+      </div>
+
+      <section aria-labelledby="venue-details" className="rounded-lg border border-stone-200 p-4 dark:border-stone-800">
+        <h2 id="venue-details" className="mb-3 text-lg font-semibold">
+          {t('venues.details')}
+        </h2>
+        <Form method="post" className="space-y-4">
+          <FormError>{saveErrors?.formError}</FormError>
+          <Field label={t('venues.name')} name="name" required maxLength={100} defaultValue={venue.name} error={errors.name} />
+          <Field label={t('venues.address')} name="address" maxLength={300} autoComplete="street-address" defaultValue={venue.address ?? ''} error={errors.address} />
+          <TimeZoneSelect label={t('venues.timeZone')} zones={zones} defaultValue={venue.timeZone} error={errors.timeZone} />
+          <SubmitButton name="intent" value="save" width="fit" pendingLabel={tc('actions.working')}>
+            {tc('actions.save')}
+          </SubmitButton>
+        </Form>
+      </section>
+
+      <section aria-labelledby="venue-danger" className="space-y-3 rounded-lg border border-red-700 p-4 dark:border-red-400">
+        <h2 id="venue-danger" className="text-lg font-semibold">
+          {t('dangerZone')}
+        </h2>
+        <p className="text-sm text-stone-700 dark:text-stone-300">{t('venues.deleteHelp')}</p>
+        <FormError>{deleteErrors?.formError}</FormError>
+        <ConfirmForm
+          dangerous
+          intent="delete"
+          trigger={t('venues.delete')}
+          title={t('venues.deleteTitle', { name: venue.name })}
+          description={t('venues.deleteHelp')}
+          confirmText={venue.name}
+          typeLabel={tc('confirm.typeToConfirm', { text: venue.name })}
+          confirmLabel={t('venues.deleteConfirm')}
+          cancelLabel={tc('actions.cancel')}
+          defaultTitle={tc('confirm.defaultTitle')}
+        />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,104 @@
+import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/home'
+import { can } from '../../../server/auth/permissions'
+import { buttonClasses } from '../../components/ui/button'
+import { api, must } from '../../lib/api.server'
+import { requireVenue } from '../../lib/selection.server'
+import { getLocale, translator } from '../../lib/i18n.server'
+import { redirectWithToast } from '../../lib/toast.server'
+import { venueSections } from './sections'
+
+interface Onboarding {
+  hidden: boolean
+  complete: boolean
+  steps: Array<{ key: string; done: boolean; href: string }>
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { org, venue } = await requireVenue(args)
+  const client = api(args)
+  const onboarding = must(args.request, client, await client.get<Onboarding>(`/v1/orgs/${org.id}/onboarding`))
+  return { org, venue, onboarding }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { org } = await requireVenue(args)
+  const client = api(args)
+  must(args.request, client, await client.post(`/v1/orgs/${org.id}/onboarding/hide`))
+  const t = translator(getLocale(args.request))
+  return redirectWithToast('/', { type: 'success', title: t('org:home.onboardingHidden') }, { headers: client.headers() })
+}
+
+export default function VenueHome({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('org')
+  const { org, venue, onboarding } = loaderData
+  const showOnboarding = !onboarding.hidden && !onboarding.complete
+  const done = onboarding.steps.filter((s) => s.done).length
+  return (
+    <div className="space-y-8">
+      <div>
+        <p className="text-sm text-stone-700 dark:text-stone-300">{org.name}</p>
+        <h1 className="text-2xl font-bold">{venue.name}</h1>
+      </div>
+
+      {showOnboarding ? (
+        <section aria-labelledby="onboarding-title" className="rounded-lg border border-green-700 p-4">
+          <h2 id="onboarding-title" className="text-lg font-semibold">
+            {t('home.onboardingTitle')}
+          </h2>
+          <p className="mb-3 text-sm">{t('home.onboardingProgress', { done, total: onboarding.steps.length })}</p>
+          <ol className="space-y-2">
+            {onboarding.steps.map((step) => (
+              <li key={step.key} className="flex flex-wrap items-center gap-2">
+                <span aria-hidden="true">{step.done ? '✓' : '○'}</span>
+                {step.done || !can(org.role, 'settings.access') ? (
+                  <span className={step.done ? 'line-through' : undefined}>{t(`home.steps.${step.key}`)}</span>
+                ) : (
+                  <Link to={step.href} className="underline">
+                    {t(`home.steps.${step.key}`)}
+                  </Link>
+                )}
+                <span className="sr-only">{step.done ? t('home.stepDone') : t('home.stepTodo')}</span>
+              </li>
+            ))}
+          </ol>
+          {org.role === 'OWNER' ? (
+            <Form method="post" className="mt-3">
+              <button type="submit" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                {t('home.hideOnboarding')}
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="sections-title">
+        <h2 id="sections-title" className="mb-3 text-lg font-semibold">
+          {t('home.sections')}
+        </h2>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {venueSections.map((s) => (
+            <li key={s.to}>
+              <Link to={s.to} className="block rounded-lg border border-stone-200 p-4 hover:border-green-700 dark:border-stone-800">
+                <span className="block font-semibold">{t(s.labelKey)}</span>
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to="/pin-setup" className="block rounded-lg border border-stone-200 p-4 hover:border-green-700 dark:border-stone-800">
+              <span className="block font-semibold">{t('home.pinSetup')}</span>
+            </Link>
+          </li>
+          {can(org.role, 'settings.access') ? (
+            <li>
+              <Link to="/settings" className="block rounded-lg border border-stone-200 p-4 hover:border-green-700 dark:border-stone-800">
+                <span className="block font-semibold">{t('home.settings')}</span>
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+import { data, Outlet } from 'react-router'
+import type { Route } from './+types/layout'
+import { cookieHeaders, requireVenue } from '../../lib/selection.server'
+
+/** Venue-scoped pages: no venue chosen → /venues. */
+export async function loader(args: Route.LoaderArgs) {
+  const { org, venue, setCookies } = await requireVenue(args)
+  return data({ org, venue }, { headers: cookieHeaders(setCookies) })
+}
+
+export default function VenueLayout() {
+  return <Outlet />
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from '../../components/route-error-boundary'

@@ -1,0 +1,97 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { OrgScope } from '../api/middleware/org-scope.ts'
+import type { Db } from '../db/client.ts'
+import { memberships, organisations, venues } from '../db/schema.ts'
+
+type VenueRow = typeof venues.$inferSelect
+
+export function publicVenue(venue: VenueRow) {
+  return {
+    id: venue.id,
+    name: venue.name,
+    address: venue.address,
+    timeZone: venue.timeZone,
+    archivedAt: venue.archivedAt ? venue.archivedAt.toISOString() : null,
+  }
+}
+export type PublicVenue = ReturnType<typeof publicVenue>
+
+/** The non-archived venues the member may use, sorted by name. */
+export async function listVenues(db: Db, scope: OrgScope): Promise<PublicVenue[]> {
+  const rows = await db
+    .select()
+    .from(venues)
+    .where(
+      and(
+        eq(venues.orgId, scope.orgId),
+        isNull(venues.archivedAt),
+        scope.venueIds ? inArray(venues.id, scope.venueIds) : undefined,
+      ),
+    )
+    .orderBy(sql`lower(${venues.name})`, asc(venues.name), asc(venues.id))
+  return rows.map(publicVenue)
+}
+
+/** One venue of the organisation (archived or not), whatever the member's venue access. */
+export async function findVenue(db: Db, scope: OrgScope, venueId: string): Promise<PublicVenue | undefined> {
+  const [row] = await db
+    .select()
+    .from(venues)
+    .where(and(eq(venues.orgId, scope.orgId), eq(venues.id, venueId)))
+  return row && publicVenue(row)
+}
+
+export interface NewVenue {
+  name: string
+  address?: string
+  /** Defaults to the organisation's time zone. */
+  timeZone?: string
+}
+
+export async function createVenue(db: Db, scope: OrgScope, input: NewVenue): Promise<PublicVenue> {
+  const [row] = await db
+    .insert(venues)
+    .values({
+      orgId: scope.orgId,
+      name: input.name,
+      address: input.address ?? '',
+      timeZone:
+        input.timeZone ?? sql`(select ${organisations.timeZone} from ${organisations} where ${organisations.id} = ${scope.orgId})`,
+    })
+    .returning()
+  return publicVenue(row!)
+}
+
+export interface VenuePatch {
+  name?: string
+  address?: string
+  timeZone?: string
+}
+
+export async function updateVenue(db: Db, scope: OrgScope, venueId: string, patch: VenuePatch): Promise<PublicVenue | undefined> {
+  const [row] = await db
+    .update(venues)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(venues.orgId, scope.orgId), eq(venues.id, venueId)))
+    .returning()
+  return row && publicVenue(row)
+}
+
+/**
+ * Delete a venue and, in the same transaction, take its id out of every member's venueIds.
+ * Returns false when the organisation has no such venue.
+ */
+export async function deleteVenue(db: Db, scope: OrgScope, venueId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(venues)
+      .where(and(eq(venues.orgId, scope.orgId), eq(venues.id, venueId)))
+      .returning({ id: venues.id })
+    if (!deleted.length) return false
+    await tx
+      .update(memberships)
+      .set({ venueIds: sql`array_remove(${memberships.venueIds}, ${venueId}::uuid)`, updatedAt: new Date() })
+      .where(and(eq(memberships.orgId, scope.orgId), sql`${venueId}::uuid = any(${memberships.venueIds})`))
+    return true
+  })
+}
