@@ -81,13 +81,13 @@ test('a new user goes through the whole account journey', async ({ page }) => {
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
 
   // Change password: a wrong current password is reported on its field
-  await page.getByLabel('Current password').fill('wrong-current-pass')
+  await page.getByRole('region', { name: 'Change password' }).getByLabel('Current password').fill('wrong-current-pass')
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword)
   await page.getByLabel('Repeat the new password').fill(newPassword)
   await page.getByRole('button', { name: 'Change password' }).click()
   await expect(page.getByText('The current password is not correct')).toBeVisible()
   await expectAccessible(page)
-  await page.getByLabel('Current password').fill(password)
+  await page.getByRole('region', { name: 'Change password' }).getByLabel('Current password').fill(password)
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword)
   await page.getByLabel('Repeat the new password').fill(newPassword)
   await page.getByRole('button', { name: 'Change password' }).click()

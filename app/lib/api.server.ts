@@ -8,6 +8,7 @@ import { redirect, type RouterContextProvider } from 'react-router'
 import { getConfig } from '../../server/config.ts'
 import { getRuntime } from '../../server/runtime.ts'
 import { clientIpContext } from './context.ts'
+import { pagePath } from './safe-redirect.ts'
 
 export type ErrorName =
   | 'BadRequestError'
@@ -197,9 +198,7 @@ function mergeCookie(header: string, setCookie: string): string {
  * /login, keeping where it was going.
  */
 export function unauthorizedRedirect(request: Request, headers?: Headers): Response {
-  const url = new URL(request.url)
-  const redirectTo = url.pathname + url.search
-  return redirect(`/login?${new URLSearchParams({ redirectTo })}`, { headers })
+  return redirect(`/login?${new URLSearchParams({ redirectTo: pagePath(request) })}`, { headers })
 }
 
 /** Unwrap a result or throw: 401 → /login; other errors → a route error response. */

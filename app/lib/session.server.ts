@@ -2,7 +2,7 @@ import { redirect } from 'react-router'
 import type { SessionUser } from '../root'
 import type { Role } from '../../server/auth/permissions'
 import { api, type ApiClient, type RequestArgs } from './api.server'
-import { safeRedirect } from './safe-redirect'
+import { pagePath, safeRedirect } from './safe-redirect'
 
 export interface MeOrg {
   id: string
@@ -38,8 +38,7 @@ export function getMe(args: RequestArgs): Promise<{ me: Me | null; client: ApiCl
 export async function requireUser(args: RequestArgs): Promise<Me> {
   const { me } = await getMe(args)
   if (!me) {
-    const url = new URL(args.request.url)
-    throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`)
+    throw redirect(`/login?${new URLSearchParams({ redirectTo: pagePath(args.request) })}`)
   }
   return me
 }

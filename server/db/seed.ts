@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Deps } from '../api/context.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { pinDigest } from '../auth/pin.ts'
+import type { Db } from './client.ts'
 import { memberships, organisations, users, venues } from './schema.ts'
 
 export const DEMO_DOMAIN = 'demo.mise.localhost'
@@ -57,7 +58,8 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'logger'>, print: (text: 
         role: p.role,
         status: 'active',
         venueIds: p.venues === 'first' ? [harbour!.id] : [],
-        pinDigest: await pinDigest(db, org!.id, p.pin),
+        // Inside the transaction: PGlite has one connection, a query outside it would wait forever.
+        pinDigest: await pinDigest(tx as unknown as Db, org!.id, p.pin),
         joinedAt: new Date(),
       })
     }

@@ -137,7 +137,9 @@ async function sendInvite(ctx: StaffContext, actor: Actor, member: { id: string;
   const { deps, scope, locale } = ctx
   const [org] = await deps.db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, scope.orgId))
   const link = `${deps.config.appUrl}/invite?${new URLSearchParams({ id: member.id, token })}`
-  await deps.mailer.send(
+  // A failed send must not undo the invitation: it is logged and can be resent.
+  await deps.mailer
+    .send(
     inviteMail({
       locale,
       to: member.email,
@@ -149,6 +151,7 @@ async function sendInvite(ctx: StaffContext, actor: Actor, member: { id: string;
       days: INVITE_DAYS,
     }),
   )
+    .catch((err: unknown) => deps.logger.error({ err, memberId: member.id }, 'invitation mail failed'))
 }
 
 function newInvite() {

@@ -1,3 +1,5 @@
+import { badRequest } from '../api/errors.ts'
+import { t } from '../i18n.ts'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
@@ -62,7 +64,12 @@ export function venueRoutes() {
   app.delete('/:venueId', async (c) => {
     const scope = requirePermission(c, 'venue.manage')
     const { id } = await venueInScope(c, scope)
-    if (!(await deleteVenue(c.get('deps').db, scope, id))) throw notFound()
+    const result = await deleteVenue(c.get('deps').db, scope, id)
+    if (!result) throw notFound()
+    if (result !== true) {
+      // Their venue list would become empty, which means "all venues": refuse instead.
+      throw badRequest(t(c.get('locale'), 'venues.onlyVenueOf', { names: result.onlyVenueOf.join(', ') }))
+    }
     return c.body(null, 204)
   })
 

@@ -81,8 +81,25 @@ export async function updateVenue(db: Db, scope: OrgScope, venueId: string, patc
  * Delete a venue and, in the same transaction, take its id out of every member's venueIds.
  * Returns false when the organisation has no such venue.
  */
-export async function deleteVenue(db: Db, scope: OrgScope, venueId: string): Promise<boolean> {
+/** Members (not removed) whose only venue is this one: deleting it would silently give them every venue. */
+export async function membersOnlyAt(db: Db, scope: OrgScope, venueId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: memberships.name })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.orgId, scope.orgId),
+        sql`${memberships.status} <> 'removed'`,
+        sql`${memberships.venueIds} = array[${venueId}::uuid]`,
+      ),
+    )
+  return rows.map((r) => r.name)
+}
+
+export async function deleteVenue(db: Db, scope: OrgScope, venueId: string): Promise<boolean | { onlyVenueOf: string[] }> {
   return db.transaction(async (tx) => {
+    const stranded = await membersOnlyAt(tx as unknown as Db, scope, venueId)
+    if (stranded.length) return { onlyVenueOf: stranded }
     const deleted = await tx
       .delete(venues)
       .where(and(eq(venues.orgId, scope.orgId), eq(venues.id, venueId)))

@@ -105,8 +105,8 @@ describe('unknown routes', () => {
 
   test('404 is the same signed in and signed out', async () => {
     const { client } = await registerUser(t)
-    const a = await client.get('/v1/orgs/00000000-0000-0000-0000-000000000000/nothing')
-    const b = await t.client().get('/v1/orgs/00000000-0000-0000-0000-000000000000/nothing')
+    const a = await client.get('/v1/nothing/00000000-0000-0000-0000-000000000000')
+    const b = await t.client().get('/v1/nothing/00000000-0000-0000-0000-000000000000')
     expectError(a, 'NotFoundError')
     expect(a.json).toEqual(b.json)
   })

@@ -216,9 +216,15 @@ describe('DELETE /v1/orgs/:orgId/venues/:venueId', () => {
   test('ADMIN deletes; the id leaves every venueIds of the organisation, and only that id', async () => {
     const o = await createOrgWithActors(t)
     const both = await addMember(t, o.orgId, 'BASIC', { venueIds: [o.venueA, o.venueB] })
-    const onlyA = await addMember(t, o.orgId, 'ADMIN', { venueIds: [o.venueA] })
+    const onlyA = await addMember(t, o.orgId, 'ADMIN', { name: 'Ann Only', venueIds: [o.venueA] })
     // A (nonsensical) row of another organisation naming this venue is not touched: the update is scoped.
     await t.db.update(memberships).set({ venueIds: [o.venueA, o.outsider.venueId] }).where(eq(memberships.id, o.outsider.membershipId))
+
+    // A member whose only venue this is would silently get every venue: refused, naming them.
+    const refused = await o.admin.client.del(`/v1/orgs/${o.orgId}/venues/${o.venueA}`)
+    expectError(refused, 'BadRequestError', { message: /Ann Only can only use this venue/ })
+    expect((await o.owner.client.get(`/v1/orgs/${o.orgId}/venues/${o.venueA}`)).status).toBe(200)
+    await t.db.update(memberships).set({ venueIds: [o.venueA, o.venueB] }).where(eq(memberships.id, onlyA.membershipId))
 
     const r = await o.admin.client.del(`/v1/orgs/${o.orgId}/venues/${o.venueA}`)
     expect(r.status).toBe(204)
@@ -228,7 +234,7 @@ describe('DELETE /v1/orgs/:orgId/venues/:venueId', () => {
 
     const venueIdsOf = async (id: string) => (await t.db.select().from(memberships).where(eq(memberships.id, id)))[0]!.venueIds
     expect(await venueIdsOf(both.membershipId)).toEqual([o.venueB])
-    expect(await venueIdsOf(onlyA.membershipId)).toEqual([])
+    expect(await venueIdsOf(onlyA.membershipId)).toEqual([o.venueB])
     expect(await venueIdsOf(o.basicLimited.membershipId)).toEqual([o.venueB])
     expect(await venueIdsOf(o.basic.membershipId)).toEqual([])
     expect(await venueIdsOf(o.outsider.membershipId)).toEqual([o.venueA, o.outsider.venueId])
