@@ -100,6 +100,10 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown): Promise<ApiResult<T>>
   put<T>(path: string, body?: unknown): Promise<ApiResult<T>>
   del<T>(path: string): Promise<ApiResult<T>>
+  /** POST multipart/form-data (e.g. `{org}/uploads` with a `file` field). */
+  upload<T>(path: string, form: FormData): Promise<ApiResult<T>>
+  /** A call answered with a file (e.g. an export): the API's raw Response on success. */
+  file(method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiResult<Response>>
   /** Set-Cookie headers received from the API so far, to relay to the browser. */
   readonly setCookies: string[]
   /** Headers to put on the response that ends this request (relayed cookies). */
@@ -118,17 +122,42 @@ export function api({ request, context }: RequestArgs, options: { transport?: Tr
   const setCookies: string[] = []
   let cookieHeader = request.headers.get('cookie') ?? ''
 
+  /** A call whose successful answer is a file (exports, uploads): the raw response, errors mapped. */
+  async function raw(method: string, path: string, body?: unknown): Promise<ApiResult<Response>> {
+    const headers = new Headers({ 'x-request-id': requestId })
+    for (const name of FORWARDED) {
+      const value = name === 'cookie' ? cookieHeader : request.headers.get(name)
+      if (value) headers.set(name, value)
+    }
+    if (body !== undefined) headers.set('content-type', 'application/json')
+    const response = await send(
+      new Request(new URL(path, 'http://mise.internal'), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+      clientIp,
+    )
+    if (response.ok) return { ok: true, status: response.status, data: response, headers: response.headers }
+    const text = await response.text()
+    let json: unknown
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = undefined
+    }
+    return { ok: false, status: response.status, error: toErrorInfo(json, response), headers: response.headers }
+  }
+
   async function call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
     const headers = new Headers({ 'x-request-id': requestId, accept: 'application/json' })
     for (const name of FORWARDED) {
       const value = name === 'cookie' ? cookieHeader : request.headers.get(name)
       if (value) headers.set(name, value)
     }
-    if (body !== undefined) headers.set('content-type', 'application/json')
+    // FormData goes as multipart (uploads); anything else as JSON.
+    const multipart = body instanceof FormData
+    if (body !== undefined && !multipart) headers.set('content-type', 'application/json')
     const apiRequest = new Request(new URL(path, 'http://mise.internal'), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     })
     const response = await send(apiRequest, clientIp)
     for (const cookie of response.headers.getSetCookie()) {
@@ -153,6 +182,8 @@ export function api({ request, context }: RequestArgs, options: { transport?: Tr
     post: (path, body) => call('POST', path, body),
     put: (path, body) => call('PUT', path, body),
     del: (path) => call('DELETE', path),
+    upload: (path, form) => call('POST', path, form),
+    file: (method, path, body) => raw(method, path, body),
     setCookies,
     headers(extra) {
       const h = new Headers(extra)

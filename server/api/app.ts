@@ -4,12 +4,17 @@ import { getCookie } from 'hono/cookie'
 import { authRoutes } from '../auth/routes.ts'
 import { sessionMiddleware } from '../auth/sessions.ts'
 import { isLocale, localeFromAcceptLanguage } from '../i18n.ts'
+import { checklistEntryRoutes } from '../checklists/entry-routes.ts'
+import { checklistItemRoutes } from '../checklists/item-routes.ts'
+import { checklistRoutes } from '../checklists/routes.ts'
+import { venueChecklistEntryRoutes } from '../checklists/venue-entry-routes.ts'
 import { onboardingRoutes } from '../onboarding/routes.ts'
 import { orgRoutes } from '../orgs/routes.ts'
 import { orgProfileRoutes } from '../profile/org-routes.ts'
 import { profileRoutes } from '../profile/routes.ts'
 import { inviteRoutes } from '../staff/invite-routes.ts'
 import { staffRoutes } from '../staff/routes.ts'
+import { uploadRoutes } from '../uploads/routes.ts'
 import { venueRoutes } from '../venues/routes.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
@@ -59,6 +64,11 @@ export function createApp(deps: Deps) {
   app.route('/v1/orgs/:orgId/profile', orgProfileRoutes())
   app.route('/v1/orgs/:orgId/onboarding', onboardingRoutes())
   app.route('/v1/orgs/:orgId/staff', staffRoutes())
+  app.route('/v1/orgs/:orgId/checklists', checklistRoutes())
+  app.route('/v1/orgs/:orgId/checklist-items', checklistItemRoutes())
+  app.route('/v1/orgs/:orgId/checklist-entries', checklistEntryRoutes())
+  app.route('/v1/orgs/:orgId/venues/:venueId/checklist-entries', venueChecklistEntryRoutes())
+  app.route('/v1/orgs/:orgId/uploads', uploadRoutes())
 
   app.notFound(() => {
     throw notFound()

@@ -1,2 +1,5 @@
 export * from '../auth/schema.ts'
 export * from '../orgs/schema.ts'
+export * from '../checklists/schema.ts'
+export * from '../records/schema.ts'
+export * from '../uploads/schema.ts'

@@ -1,0 +1,71 @@
+import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { organisations } from '../orgs/schema.ts'
+
+export const RECORD_KINDS = ['checklist', 'temperature'] as const
+export type RecordKind = (typeof RECORD_KINDS)[number]
+export const RECORD_STATUSES = ['done', 'failed'] as const
+export type RecordStatus = (typeof RECORD_STATUSES)[number]
+
+/**
+ * What was recorded, append-only: shared by checklists and temperature logs. A correction is a new row
+ * whose `supersedesId` points at the row it replaces; nothing here is ever updated or deleted (except
+ * when the whole organisation is deleted). Each row keeps the item's label, type and limits as they
+ * were, and who recorded it, so later edits never rewrite history.
+ */
+export const records = pgTable(
+  'records',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    venueId: uuid().notNull(),
+    kind: text({ enum: RECORD_KINDS }).notNull(),
+    /** The checklist (or temperature log) and item recorded; no foreign key: records outlive templates. */
+    templateId: uuid().notNull(),
+    itemId: uuid().notNull(),
+    /** The venue-local day the record belongs to (yyyy-MM-dd). */
+    date: date({ mode: 'string' }).notNull(),
+    /** A temperature log's check of the day (0-based); 0 for checklists. */
+    slot: integer().notNull().default(0),
+    templateName: text().notNull(),
+    label: text().notNull(),
+    itemType: text().notNull(),
+    min: numeric({ mode: 'number' }),
+    max: numeric({ mode: 'number' }),
+    value: text(),
+    note: text(),
+    uploadId: uuid(),
+    status: text({ enum: RECORD_STATUSES }).notNull(),
+    /** Recorded after the day it belongs to. */
+    late: boolean().notNull().default(false),
+    supersedesId: uuid(),
+    recordedByMembershipId: uuid(),
+    recordedByName: text().notNull(),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('records_org_venue_kind_date_idx').on(t.orgId, t.venueId, t.kind, t.date),
+    index('records_org_template_date_idx').on(t.orgId, t.templateId, t.date),
+    index('records_org_supersedes_idx').on(t.orgId, t.supersedesId),
+  ],
+)
+
+/** The corrective action for a failed record (append-only too). */
+export const recordResolutions = pgTable(
+  'record_resolutions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orgId: uuid()
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    recordId: uuid()
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    note: text().notNull(),
+    resolvedByMembershipId: uuid(),
+    resolvedByName: text().notNull(),
+    resolvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('record_resolutions_org_record_idx').on(t.orgId, t.recordId)],
+)
