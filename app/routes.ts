@@ -36,11 +36,18 @@ export default [
           route('staff/invite', 'routes/settings/staff.invite.tsx'),
           route('staff/:staffId', 'routes/settings/staff.$staffId.tsx'),
           route('general', 'routes/settings/general.tsx'),
+          route('checklists', 'routes/settings/checklists.tsx'),
+          route('checklists/new', 'routes/settings/checklists.new.tsx'),
+          route('checklists/:checklistId', 'routes/settings/checklists.$checklistId.tsx'),
         ]),
       ]),
 
       // Venue-scoped group (the index is the venue home): no venue chosen → /venues.
-      layout('routes/venue/layout.tsx', [index('routes/venue/home.tsx')]),
+      layout('routes/venue/layout.tsx', [
+        index('routes/venue/home.tsx'),
+        route('checklists', 'routes/venue/checklists.tsx'),
+        route('checklists/:checklistId', 'routes/venue/checklists.$checklistId.tsx'),
+      ]),
     ]),
   ]),
 

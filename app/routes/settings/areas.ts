@@ -4,6 +4,7 @@ import type { Action } from '../../../server/auth/permissions'
 export const settingsAreas: Array<{ to: string; labelKey: string; descriptionKey: string; action: Action }> = [
   { to: '/settings', labelKey: 'nav.overview', descriptionKey: 'nav.overviewText', action: 'settings.access' },
   { to: '/settings/venues', labelKey: 'nav.venues', descriptionKey: 'nav.venuesText', action: 'venue.manage' },
+  { to: '/settings/checklists', labelKey: 'nav.checklists', descriptionKey: 'nav.checklistsText', action: 'checklists.manage' },
   { to: '/settings/staff', labelKey: 'nav.staff', descriptionKey: 'nav.staffText', action: 'staff.manage' },
   { to: '/settings/general', labelKey: 'nav.general', descriptionKey: 'nav.generalText', action: 'org.update' },
 ]

@@ -1,0 +1,4 @@
+// Placeholder until the checklists pages land.
+export default function Placeholder() {
+  return null
+}
