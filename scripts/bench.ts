@@ -123,6 +123,7 @@ function freePort(): Promise<number> {
 interface Server {
   name: string
   base: string
+  pid: number
   stop(): Promise<void>
 }
 
@@ -168,7 +169,7 @@ async function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, 
     if (Date.now() > deadline) throw new Error(`${name} was not ready within 90 s:\n${output}`)
     await new Promise((r) => setTimeout(r, 150))
   }
-  return { name, base, stop }
+  return { name, base, pid: child.pid!, stop }
 }
 
 /** Environment for a child: ours without any Mise setting, plus `extra`. */
@@ -322,6 +323,52 @@ interface LoadResult {
   total: number
   bytesPerResponse: number
   failures: number
+  /** Cores' worth of CPU other processes used during the measured run; undefined off Linux. */
+  otherCpu: number | undefined
+}
+
+/**
+ * CPU accounting from /proc (Linux), to show when other processes disturbed a run: the machine's
+ * busy time, and the part of it spent by the bench, the server under test and PostgreSQL.
+ */
+interface CpuSnapshot {
+  total: number
+  busy: number
+  ours: number
+}
+
+function processTicks(pid: number | string): { comm: string; ticks: number } | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const close = stat.lastIndexOf(')')
+    const fields = stat.slice(close + 2).split(' ')
+    // After "pid (comm) ": state is field 3, utime and stime are fields 14 and 15.
+    return { comm: stat.slice(stat.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) }
+  } catch {
+    return undefined
+  }
+}
+
+function cpuSnapshot(serverPid: number): CpuSnapshot | undefined {
+  try {
+    const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = cpu as [number, number, number, number, number, number, number, number]
+    let ours = (processTicks(process.pid)?.ticks ?? 0) + (processTicks(serverPid)?.ticks ?? 0)
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      const p = processTicks(entry)
+      if (p && (p.comm === 'postgres' || p.comm.startsWith('postgres:'))) ours += p.ticks
+    }
+    return { total: user + nice + system + idle + iowait + irq + softirq + steal, busy: user + nice + system + irq + softirq + steal, ours }
+  } catch {
+    return undefined
+  }
+}
+
+function otherCores(before: CpuSnapshot | undefined, after: CpuSnapshot | undefined): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined
+  const other = after.busy - before.busy - (after.ours - before.ours)
+  return Math.max(0, (other / (after.total - before.total)) * os.cpus().length)
 }
 
 function runAutocannon(url: string, seconds: number, headers: Record<string, string>, onLatency?: (ms: number) => void) {
@@ -342,11 +389,17 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 }
 
-async function load(label: string, database: string, url: string, headers: Record<string, string>): Promise<LoadResult> {
+async function load(label: string, database: string, server: Server, urlPath: string, headers: Record<string, string>): Promise<LoadResult> {
   log(`${label} [${database}]: ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured…`)
+  const url = server.base + urlPath
   await runAutocannon(url, WARMUP_SECONDS, headers)
   const latencies: number[] = []
+  const before = cpuSnapshot(server.pid)
   const r = await runAutocannon(url, DURATION_SECONDS, headers, (ms) => latencies.push(ms))
+  const otherCpu = otherCores(before, cpuSnapshot(server.pid))
+  if (otherCpu !== undefined && otherCpu > 0.1) {
+    log(`warning: other processes used ${otherCpu.toFixed(2)} cores during this run; its numbers are disturbed`)
+  }
   latencies.sort((a, b) => a - b)
   const ok = r.requests.total - r.non2xx
   return {
@@ -361,6 +414,7 @@ async function load(label: string, database: string, url: string, headers: Recor
     total: r.requests.total,
     bytesPerResponse: ok ? r.throughput.total / ok : 0,
     failures: r.non2xx + r.errors + r.timeouts,
+    otherCpu,
   }
 }
 
@@ -520,13 +574,18 @@ function report(data: {
     '**p50 / p95 / p99**: percentiles, in milliseconds, of the response times of every 2xx response in the',
     'measured 10 s (as autocannon times them: request written → response fully received).',
     '**Bytes/resp**: bytes on the wire per response (headers and body). **Errors**: non-2xx responses,',
-    'connection errors and timeouts (should be 0).',
+    'connection errors and timeouts (should be 0). **Other CPU**: cores\' worth of CPU used during the measured',
+    'run by processes other than the bench, the server under test and PostgreSQL (from /proc; n/a off Linux):',
+    'near 0 means the run had the machine to itself; above about 0.1 its numbers are disturbed.',
   ]
   const loadTable = (rows: LoadResult[]) => {
-    push('| Server | Database | Req/s | p50 ms | p95 ms | p99 ms | Requests | Bytes/resp | Errors |', '|---|---|--:|--:|--:|--:|--:|--:|--:|')
+    push(
+      '| Server | Database | Req/s | p50 ms | p95 ms | p99 ms | Requests | Bytes/resp | Errors | Other CPU |',
+      '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+    )
     for (const r of rows) {
       push(
-        `| ${r.label} | ${r.database} | ${Math.round(r.rps).toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.total.toLocaleString('en')} | ${Math.round(r.bytesPerResponse).toLocaleString('en')} | ${r.failures} |`,
+        `| ${r.label} | ${r.database} | ${Math.round(r.rps).toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.total.toLocaleString('en')} | ${Math.round(r.bytesPerResponse).toLocaleString('en')} | ${r.failures} | ${r.otherCpu === undefined ? 'n/a' : r.otherCpu.toFixed(2)} |`,
       )
     }
     push('')
@@ -625,8 +684,8 @@ async function main() {
       for (const page of PAGES_SIGNED_OUT) pages.push(await measurePage(mise.base, page))
       for (const page of PAGES_SIGNED_IN) pages.push(await measurePage(mise.base, page, session.cookie))
     }
-    pageLoads.push(await load('Mise `GET /login`', db.kind, `${mise.base}/login`, { 'accept-encoding': 'gzip' }))
-    apiLoads.push(await load('Mise `GET /v1/auth/me`', db.kind, `${mise.base}/v1/auth/me`, { cookie: session.cookie }))
+    pageLoads.push(await load('Mise `GET /login`', db.kind, mise, '/login', { 'accept-encoding': 'gzip' }))
+    apiLoads.push(await load('Mise `GET /v1/auth/me`', db.kind, mise, '/v1/auth/me', { cookie: session.cookie }))
     await mise.stop()
   }
 
@@ -640,7 +699,7 @@ async function main() {
     '/',
   )
   const barePage = await measurePage(bareRr.base, '/')
-  pageLoads.push(await load('Bare React Router `GET /`', '—', `${bareRr.base}/`, { 'accept-encoding': 'gzip' }))
+  pageLoads.push(await load('Bare React Router `GET /`', '—', bareRr, '/', { 'accept-encoding': 'gzip' }))
   await bareRr.stop()
 
   const bareHonoPort = await freePort()
@@ -652,7 +711,7 @@ async function main() {
     bareHonoPort,
     '/v1/health',
   )
-  apiLoads.push(await load('Bare Hono `GET /v1/auth/me`', '—', `${bareHono.base}/v1/auth/me`, { cookie }))
+  apiLoads.push(await load('Bare Hono `GET /v1/auth/me`', '—', bareHono, '/v1/auth/me', { cookie }))
   await bareHono.stop()
 
   const markdown = report({

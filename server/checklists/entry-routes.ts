@@ -1,8 +1,120 @@
-import { Hono } from 'hono'
+import { and, eq } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { notFound, validationError } from '../api/errors.ts'
+import { isUuid, requirePermission, type OrgScope } from '../api/middleware/org-scope.ts'
+import { readJson, readQuery } from '../api/validate.ts'
+import type { Db } from '../db/client.ts'
+import { t } from '../i18n.ts'
+import { memberships } from '../orgs/schema.ts'
+import { exportChecklistRecords } from '../records/export.ts'
+import { daysBetween, requireDay } from '../records/service.ts'
+import { completeItem, entryDetail, resolveItem, venueForWork } from './entries.ts'
 
-// Placeholder: filled in by the checklists issue (docs/api-contract-checklists.md).
+const uuidField = z.string().refine(isUuid, { message: 'validation.invalid' })
+const dayField = z.string().max(40)
+const text = z.string().max(2000)
+
+export const completeBody = z.strictObject({
+  venueId: uuidField,
+  date: dayField.optional(),
+  value: text.nullable().optional(),
+  note: text.nullable().optional(),
+  uploadId: uuidField.nullable().optional(),
+})
+
+export const resolveBody = z.strictObject({
+  venueId: uuidField,
+  date: dayField.optional(),
+  note: z.string().trim().min(1).max(2000),
+})
+
+export const exportBody = z.strictObject({
+  venueId: uuidField,
+  from: dayField,
+  to: dayField,
+  format: z.enum(['csv', 'pdf']),
+})
+
+/** The longest export range, in days (inclusive). */
+export const EXPORT_MAX_DAYS = 366
+
+const entryQuery = z.object({ venueId: uuidField, date: dayField.optional() })
+
+function pathIds(c: Context<AppEnv>) {
+  const checklistId = c.req.param('checklistId')
+  const itemId = c.req.param('itemId')
+  if (!isUuid(checklistId) || !isUuid(itemId)) throw notFound()
+  return { checklistId, itemId }
+}
+
+async function memberName(db: Db, scope: OrgScope): Promise<string> {
+  if (!scope.membershipId) return ''
+  const [row] = await db
+    .select({ name: memberships.name })
+    .from(memberships)
+    .where(and(eq(memberships.orgId, scope.orgId), eq(memberships.id, scope.membershipId)))
+  return row?.name ?? ''
+}
+
+/** A header-safe file name for Content-Disposition (ASCII, no quotes). */
+function attachmentName(name: string): string {
+  return name.replace(/[^\w.-]+/g, '_')
+}
+
+/** /v1/orgs/:orgId/checklist-entries — one checklist's day, completing and resolving items, exports. */
 export function checklistEntryRoutes() {
   const app = new Hono<AppEnv>()
+
+  app.post('/export', async (c) => {
+    const scope = requirePermission(c, 'records.export')
+    const locale = c.get('locale')
+    const body = await readJson(c, exportBody)
+    const from = requireDay(body.from, { locale, field: 'from', allowFuture: true })
+    const to = requireDay(body.to, { locale, field: 'to', allowFuture: true })
+    if (to < from) throw validationError({ to: t(locale, 'records.rangeOrder') })
+    if (daysBetween(from, to) + 1 > EXPORT_MAX_DAYS) throw validationError({ to: t(locale, 'records.rangeTooLong', { days: EXPORT_MAX_DAYS }) })
+    const { db } = c.get('deps')
+    await venueForWork(db, scope, body.venueId)
+    const file = await exportChecklistRecords(c.get('deps'), scope, { venueId: body.venueId, from, to, format: body.format }, locale, await memberName(db, scope))
+    c.header('Content-Type', file.contentType)
+    c.header('Content-Disposition', `attachment; filename="${attachmentName(file.fileName)}"`)
+    c.header('X-Content-SHA256', file.sha256)
+    return c.body(typeof file.body === 'string' ? file.body : new Uint8Array(file.body))
+  })
+
+  app.get('/:checklistId', async (c) => {
+    const scope = requirePermission(c, 'venue.work')
+    const checklistId = c.req.param('checklistId')
+    if (!isUuid(checklistId)) throw notFound()
+    const query = readQuery(c, entryQuery)
+    const { db } = c.get('deps')
+    const venue = await venueForWork(db, scope, query.venueId)
+    const entry = await entryDetail(db, scope, venue, checklistId, query.date, c.get('locale'))
+    if (!entry) throw notFound()
+    return c.json(entry)
+  })
+
+  app.post('/:checklistId/items/:itemId/complete', async (c) => {
+    const scope = requirePermission(c, 'records.write')
+    const ids = pathIds(c)
+    const body = await readJson(c, completeBody)
+    const { db } = c.get('deps')
+    const venue = await venueForWork(db, scope, body.venueId)
+    const record = await completeItem(db, scope, venue, { ...ids, ...body }, c.get('locale'))
+    return c.json({ record }, 201)
+  })
+
+  app.post('/:checklistId/items/:itemId/resolve', async (c) => {
+    const scope = requirePermission(c, 'records.write')
+    const ids = pathIds(c)
+    const body = await readJson(c, resolveBody)
+    const { db } = c.get('deps')
+    const venue = await venueForWork(db, scope, body.venueId)
+    const record = await resolveItem(db, scope, venue, { ...ids, date: body.date, note: body.note }, c.get('locale'))
+    return c.json({ record }, 201)
+  })
+
   return app
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Deps } from '../api/context.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { pinDigest } from '../auth/pin.ts'
+import { seedChecklistsDemo } from '../checklists/seed.ts'
 import type { Db } from './client.ts'
 import { memberships, organisations, users, venues } from './schema.ts'
 
@@ -90,3 +91,4 @@ export type DemoSeeder = (deps: Pick<Deps, 'db' | 'logger'>, demo: { orgId: stri
 
 /** Modules add demo records (checklists with history, …) here. */
 export const demoSeeders: DemoSeeder[] = []
+demoSeeders.push(seedChecklistsDemo)

@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { organisations } from '../orgs/schema.ts'
 
 export const RECORD_KINDS = ['checklist', 'temperature'] as const
@@ -48,6 +49,12 @@ export const records = pgTable(
     index('records_org_venue_kind_date_idx').on(t.orgId, t.venueId, t.kind, t.date),
     index('records_org_template_date_idx').on(t.orgId, t.templateId, t.date),
     index('records_org_supersedes_idx').on(t.orgId, t.supersedesId),
+    // Together these keep each (kind, venue, template, item, date, slot) one linear chain, so exactly one
+    // record is current even when two corrections race: one first record, and a record superseded once.
+    uniqueIndex('records_org_first_idx')
+      .on(t.orgId, t.kind, t.venueId, t.templateId, t.itemId, t.date, t.slot)
+      .where(sql`${t.supersedesId} is null`),
+    uniqueIndex('records_org_supersedes_once_idx').on(t.orgId, t.supersedesId).where(sql`${t.supersedesId} is not null`),
   ],
 )
 
@@ -67,5 +74,9 @@ export const recordResolutions = pgTable(
     resolvedByName: text().notNull(),
     resolvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('record_resolutions_org_record_idx').on(t.orgId, t.recordId)],
+  (t) => [
+    index('record_resolutions_org_record_idx').on(t.orgId, t.recordId),
+    // A failed record is resolved once (two people resolving at the same moment: one wins).
+    uniqueIndex('record_resolutions_record_once_idx').on(t.recordId),
+  ],
 )

@@ -1,8 +1,60 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '../api/context.ts'
+import { badRequest, notFound, validationError } from '../api/errors.ts'
+import { isUuid, requirePermission } from '../api/middleware/org-scope.ts'
+import { t } from '../i18n.ts'
+import { createUpload, findUploadFile, MAX_UPLOAD_BYTES, MAX_UPLOAD_REQUEST_BYTES, sniffContentType } from './service.ts'
 
-// Placeholder: filled in by the checklists issue (docs/api-contract-checklists.md).
+/** /v1/orgs/:orgId/uploads — photos and PDFs of the organisation, for any member. */
 export function uploadRoutes() {
   const app = new Hono<AppEnv>()
+
+  app.post(
+    '/',
+    // Refuse an oversized request before reading it (also when it comes without Content-Length).
+    bodyLimit({
+      maxSize: MAX_UPLOAD_REQUEST_BYTES,
+      onError: (c) => {
+        throw badRequest(t(c.get('locale'), 'uploads.requestTooLarge'))
+      },
+    }),
+    async (c) => {
+      const scope = requirePermission(c, 'venue.work')
+      const locale = c.get('locale')
+      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
+        throw badRequest(t(locale, 'uploads.multipart'))
+      }
+      let form: Record<string, unknown>
+      try {
+        form = await c.req.parseBody()
+      } catch {
+        throw badRequest(t(locale, 'uploads.multipart'))
+      }
+      const file = form.file
+      if (!(file instanceof File) || file.size === 0) throw validationError({ file: t(locale, 'uploads.required') })
+      if (file.size > MAX_UPLOAD_BYTES) throw validationError({ file: t(locale, 'uploads.tooLarge') })
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      const contentType = sniffContentType(bytes)
+      if (!contentType) throw validationError({ file: t(locale, 'uploads.type') })
+      const upload = await createUpload(c.get('deps').db, scope, { fileName: file.name, contentType, bytes })
+      return c.json(upload, 201)
+    },
+  )
+
+  app.get('/:uploadId', async (c) => {
+    const scope = requirePermission(c, 'venue.work')
+    const uploadId = c.req.param('uploadId')
+    if (!isUuid(uploadId)) throw notFound()
+    const file = await findUploadFile(c.get('deps').db, scope, uploadId)
+    if (!file) throw notFound()
+    c.header('Content-Type', file.contentType)
+    c.header('Content-Length', String(file.data.byteLength))
+    c.header('X-Content-Type-Options', 'nosniff')
+    c.header('Cache-Control', 'private, max-age=31536000, immutable')
+    c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    return c.body(new Uint8Array(file.data))
+  })
+
   return app
 }

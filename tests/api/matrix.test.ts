@@ -6,12 +6,13 @@
 import { inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { users } from '../../server/db/schema.ts'
+import { checklistTemplateRows } from '../matrix/checklists.ts'
 import { orgRows } from '../matrix/orgs.ts'
 import { ACTORS, type MatrixRow } from '../matrix/types.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
 
-const rows: MatrixRow[] = [...orgRows]
+const rows: MatrixRow[] = [...orgRows, ...checklistTemplateRows]
 const ordered = [...rows.filter((r) => !r.last), ...rows.filter((r) => r.last)]
 
 let t: TestApp

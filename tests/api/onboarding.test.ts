@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { memberships, organisations, venues } from '../../server/db/schema.ts'
+import { checklists, memberships, organisations, venues } from '../../server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createOrg, createOrgWithActors, createVenue, registerSuperAdmin } from '../support/orgs.ts'
 import { expectError, registerUser } from './_helpers.ts'
@@ -26,6 +26,7 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
       complete: false,
       steps: [
         { key: 'venue', done: false, href: '/settings/venues/new' },
+        { key: 'checklist', done: false, href: '/settings/checklists/new' },
         { key: 'staff', done: false, href: '/settings/staff/invite' },
       ],
     })
@@ -35,7 +36,7 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
     const owner = await registerUser(t)
     const orgId = await createOrg(owner)
     const venueId = await createVenue(owner, orgId, { name: 'Main' })
-    expect(done(await owner.client.get(`/v1/orgs/${orgId}/onboarding`))).toEqual({ venue: true, staff: false })
+    expect(done(await owner.client.get(`/v1/orgs/${orgId}/onboarding`))).toEqual({ venue: true, checklist: false, staff: false })
     await t.db.update(venues).set({ archivedAt: new Date() }).where(eq(venues.id, venueId))
     expect(done(await owner.client.get(`/v1/orgs/${orgId}/onboarding`)).venue).toBe(false)
   })
@@ -58,20 +59,23 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
     const orgId = await createOrg(owner)
     await createVenue(owner, orgId, { name: 'Main' })
     await t.db.insert(memberships).values({ orgId, name: 'Kitchen Kim', role: 'BASIC', status: 'active' })
+    expect((await owner.client.get(`/v1/orgs/${orgId}/onboarding`)).json.complete).toBe(false)
+    await t.db.insert(checklists).values({ orgId, name: 'Opening' })
     const r = await owner.client.get(`/v1/orgs/${orgId}/onboarding`)
     expect(r.json).toMatchObject({ complete: true, hidden: false })
-    expect(done(r)).toEqual({ venue: true, staff: true })
+    expect(done(r)).toEqual({ venue: true, checklist: true, staff: true })
   })
 
   test('every member may read it; steps are judged per organisation', async () => {
     const o = await createOrgWithActors(t)
+    await t.db.insert(checklists).values({ orgId: o.orgId, name: 'Opening' })
     for (const actor of [o.owner, o.admin, o.basic, o.basicLimited]) {
       const r = await actor.client.get(`/v1/orgs/${o.orgId}/onboarding`)
       expect(r.status).toBe(200)
       expect(r.json.complete).toBe(true)
     }
-    // The outsider's organisation has a venue but no staff.
-    expect(done(await o.outsider.client.get(`/v1/orgs/${o.outsider.orgId}/onboarding`))).toEqual({ venue: true, staff: false })
+    // The outsider's organisation has a venue but no checklist and no staff.
+    expect(done(await o.outsider.client.get(`/v1/orgs/${o.outsider.orgId}/onboarding`))).toEqual({ venue: true, checklist: false, staff: false })
   })
 
   test('401 signed out; 404 for another organisation’s member, unknown and malformed ids', async () => {
@@ -112,6 +116,6 @@ describe('POST /v1/orgs/:orgId/onboarding/hide', () => {
     expectError(await sa.client.post(url), 'ForbiddenError')
     expect((await o.owner.client.get(`/v1/orgs/${o.orgId}/onboarding`)).json.hidden).toBe(false)
     // The super admin may read it.
-    expect((await sa.client.get(`/v1/orgs/${o.orgId}/onboarding`)).json).toMatchObject({ hidden: false, complete: true })
+    expect((await sa.client.get(`/v1/orgs/${o.orgId}/onboarding`)).json).toMatchObject({ hidden: false, complete: false })
   })
 })

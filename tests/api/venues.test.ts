@@ -257,3 +257,19 @@ describe('DELETE /v1/orgs/:orgId/venues/:venueId', () => {
     expect(await t.db.$count(venues, eq(venues.id, o.outsider.venueId))).toBe(1)
   })
 })
+
+describe('deleting a venue and the checklists that name it', () => {
+  test('a checklist used only there is archived; others stop naming it', async () => {
+    const o = await createOrgWithActors(t)
+    await t.db.update(memberships).set({ venueIds: [] }).where(eq(memberships.id, o.basicLimited.membershipId))
+    const only = await o.admin.client.post(`/v1/orgs/${o.orgId}/checklists`, { name: 'Only A', venueIds: [o.venueA] })
+    const both = await o.admin.client.post(`/v1/orgs/${o.orgId}/checklists`, { name: 'A and B', venueIds: [o.venueA, o.venueB] })
+    const all = await o.admin.client.post(`/v1/orgs/${o.orgId}/checklists`, { name: 'Everywhere' })
+    expect([only.status, both.status, all.status]).toEqual([201, 201, 201])
+    expect((await o.admin.client.del(`/v1/orgs/${o.orgId}/venues/${o.venueA}`)).status).toBe(204)
+    const get = async (id: string) => (await o.admin.client.get(`/v1/orgs/${o.orgId}/checklists/${id}`)).json.checklist
+    expect(await get(only.json.checklist.id)).toMatchObject({ archivedAt: expect.any(String) })
+    expect(await get(both.json.checklist.id)).toMatchObject({ archivedAt: null, venueIds: [o.venueB] })
+    expect(await get(all.json.checklist.id)).toMatchObject({ archivedAt: null, venueIds: [] })
+  })
+})

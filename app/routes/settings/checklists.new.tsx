@@ -1,4 +1,66 @@
-// Placeholder until the checklists pages land.
-export default function Placeholder() {
-  return null
+import { data, Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/checklists.new'
+import { can } from '../../../server/auth/permissions'
+import { ChecklistFields } from '../../components/checklists/checklist-fields'
+import { CHECKLIST_FIELDS, checklistBody, checklistValues } from '../../components/checklists/form-bodies.server'
+import type { Checklist } from '../../components/checklists/types'
+import { SubmitButton } from '../../components/submit-button'
+import { FormError } from '../../components/ui/field'
+import { api, unauthorizedRedirect } from '../../lib/api.server'
+import { formFailure } from '../../lib/forms.server'
+import { getLocale, translator } from '../../lib/i18n.server'
+import { requireOrg } from '../../lib/selection.server'
+import { redirectWithToast } from '../../lib/toast.server'
+
+export async function loader(args: Route.LoaderArgs) {
+  const { org } = await requireOrg(args)
+  if (!can(org.role, 'checklists.manage')) throw new Response('Forbidden', { status: 403 })
+  return { venues: org.venues }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { org } = await requireOrg(args)
+  if (!can(org.role, 'checklists.manage')) throw new Response('Forbidden', { status: 403 })
+  const form = await args.request.formData()
+  const locale = getLocale(args.request)
+  const values = checklistValues(form)
+  const client = api(args)
+  const result = await client.post<{ checklist: Checklist }>(`/v1/orgs/${org.id}/checklists`, checklistBody(values, 'create'))
+  if (!result.ok) {
+    if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+    const failure = formFailure(result.error, locale, CHECKLIST_FIELDS)
+    return data({ ...failure.data, values }, { status: failure.init?.status ?? 400, headers: client.headers() })
+  }
+  const { checklist } = result.data
+  const t = translator(locale)
+  // On to the checklist's page, where its items are added.
+  return redirectWithToast(
+    `/settings/checklists/${checklist.id}#add-item`,
+    { type: 'success', title: t('org-settings:checklists.created', { name: checklist.name }) },
+    { headers: client.headers() },
+  )
+}
+
+export default function NewChecklist({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('org-settings')
+  const errors = actionData?.fieldErrors ?? {}
+  return (
+    <div className="max-w-xl space-y-4">
+      <p>
+        <Link to="/settings/checklists" className="text-sm underline">
+          {t('checklists.backToList')}
+        </Link>
+      </p>
+      <h1 className="text-2xl font-bold">{t('checklists.newTitle')}</h1>
+      <p className="text-stone-700 dark:text-stone-300">{t('checklists.newIntro')}</p>
+      <Form method="post" className="space-y-4">
+        <FormError>{actionData?.formError}</FormError>
+        <ChecklistFields venues={loaderData.venues} values={actionData?.values} errors={errors} />
+        <SubmitButton width="fit" pendingLabel={t('common:actions.working')}>
+          {t('checklists.create')}
+        </SubmitButton>
+      </Form>
+    </div>
+  )
 }

@@ -1,4 +1,378 @@
-// Placeholder until the checklists pages land.
-export default function Placeholder() {
-  return null
+import { createContext, data, Form, Link, redirect } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/checklists'
+import { can } from '../../../server/auth/permissions'
+import { ArchivedBadge, checklistVenueNames, daysSummary } from '../../components/checklists/checklist-fields'
+import { formIds, mergeOrder, moveId, sameOrder } from '../../components/checklists/reorder'
+import { ReorderList } from '../../components/checklists/reorder-list'
+import type { Checklist } from '../../components/checklists/types'
+import { Button, ButtonLink } from '../../components/ui/button'
+import { Field, FormError, SelectField } from '../../components/ui/field'
+import { api, must, unauthorizedRedirect, type ApiClient, type RequestArgs } from '../../lib/api.server'
+import { formFailure } from '../../lib/forms.server'
+import { getLocale, translator } from '../../lib/i18n.server'
+import { requireOrg } from '../../lib/selection.server'
+import { redirectWithToast } from '../../lib/toast.server'
+
+const EXPORT_FIELDS = ['venueId', 'from', 'to', 'format'] as const
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+interface Filters {
+  search: string
+  venue: string
+  showArchived: boolean
+}
+
+interface ExportValues {
+  venueId: string
+  from: string
+  to: string
+  format: string
+}
+
+interface ActionResult {
+  intent: 'export' | 'reorder'
+  ok?: boolean
+  fieldErrors: Record<string, string>
+  formError?: string
+  values?: ExportValues
+}
+
+/** The filters of the page's address; an unknown venue is ignored. */
+function readFilters(url: URL, venues: Array<{ id: string }>): Filters {
+  const venue = url.searchParams.get('venue') ?? ''
+  const archived = url.searchParams.get('showArchived')
+  return {
+    search: (url.searchParams.get('search') ?? '').trim(),
+    venue: venues.some((v) => v.id === venue) ? venue : '',
+    showArchived: archived === 'true' || archived === 'on' || archived === '1',
+  }
+}
+
+function listPath(orgId: string, filters: Partial<Filters>): string {
+  const query = new URLSearchParams()
+  if (filters.search) query.set('search', filters.search)
+  if (filters.venue) query.set('venueId', filters.venue)
+  if (filters.showArchived) query.set('showArchived', 'true')
+  const qs = query.toString()
+  return `/v1/orgs/${orgId}/checklists${qs ? `?${qs}` : ''}`
+}
+
+/** yyyy-MM-dd of today in a time zone, and of `days` days before it. */
+function lastDays(timeZone: string, days: number): { from: string; to: string } {
+  let to: string
+  try {
+    to = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
+  } catch {
+    to = new Date().toISOString().slice(0, 10)
+  }
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10)
+  return { from, to }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export: an action's returned Response is turned into page data by React Router on a document
+// request, so the file is answered here, in the route middleware, before the action runs. A failed
+// export leaves its errors in the request context for the action to show on the form.
+
+const exportFailureContext = createContext<ActionResult | null>(null)
+
+async function runExport(args: RequestArgs & { context: NonNullable<RequestArgs['context']> }, form: FormData): Promise<Response | ActionResult> {
+  const { org } = await requireOrg(args)
+  if (!can(org.role, 'records.export')) throw new Response('Forbidden', { status: 403 })
+  const locale = getLocale(args.request)
+  const t = translator(locale)
+  const text = (name: string) => {
+    const v = form.get(name)
+    return typeof v === 'string' ? v.trim() : ''
+  }
+  const values: ExportValues = { venueId: text('venueId'), from: text('from'), to: text('to'), format: text('format') || 'csv' }
+  const fieldErrors: Record<string, string> = {}
+  if (!org.venues.some((v) => v.id === values.venueId)) fieldErrors.venueId = t('org-settings:checklists.export.chooseVenue')
+  if (!DATE.test(values.from)) fieldErrors.from = t('org-settings:checklists.export.invalidDate')
+  if (!DATE.test(values.to)) fieldErrors.to = t('org-settings:checklists.export.invalidDate')
+  if (!fieldErrors.from && !fieldErrors.to && values.to < values.from) fieldErrors.to = t('org-settings:checklists.export.toBeforeFrom')
+  if (values.format !== 'csv' && values.format !== 'pdf') fieldErrors.format = t('org-settings:checklists.export.chooseFormat')
+  if (Object.keys(fieldErrors).length) return { intent: 'export', fieldErrors, values }
+
+  const client = api(args)
+  const result = await client.file('POST', `/v1/orgs/${org.id}/checklist-entries/export`, values)
+  if (!result.ok) {
+    if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+    const failure = formFailure(result.error, locale, EXPORT_FIELDS)
+    return { intent: 'export', ...failure.data, values }
+  }
+  const file = result.data
+  const headers = client.headers({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
+  for (const name of ['Content-Type', 'Content-Disposition', 'X-Content-SHA256']) {
+    const value = file.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  return new Response(file.body, { status: 200, headers })
+}
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async (args, next) => {
+    if (args.request.method !== 'POST') return next()
+    const form = await args.request.clone().formData()
+    if (form.get('intent') !== 'export') return next()
+    const outcome = await runExport(args, form)
+    if (outcome instanceof Response) return outcome
+    args.context.set(exportFailureContext, outcome)
+    return next()
+  },
+]
+
+// ---------------------------------------------------------------------------------------------
+
+export async function loader(args: Route.LoaderArgs) {
+  const { org, venue } = await requireOrg(args)
+  if (!can(org.role, 'checklists.manage')) throw new Response('Forbidden', { status: 403 })
+  const filters = readFilters(new URL(args.request.url), org.venues)
+  const canExport = can(org.role, 'records.export')
+  const client = api(args)
+  const [listResult, orgResult] = await Promise.all([
+    client.get<{ checklists: Checklist[] }>(listPath(org.id, filters)),
+    canExport ? client.get<{ organisation: { timeZone: string } }>(`/v1/orgs/${org.id}`) : Promise.resolve(null),
+  ])
+  const { checklists } = must(args.request, client, listResult)
+  const timeZone = orgResult ? must(args.request, client, orgResult).organisation.timeZone : 'UTC'
+  // Last 7 days, today included, in the organisation's zone.
+  const range = lastDays(timeZone, 6)
+  return {
+    checklists,
+    venues: org.venues,
+    filters,
+    canExport,
+    exportDefaults: { venueId: venue?.id ?? org.venues[0]?.id ?? '', from: range.from, to: range.to, format: 'csv' },
+  }
+}
+
+/** The active checklists in order, all of them and those the page's filters show. */
+async function activeOrders(client: ApiClient, request: Request, orgId: string, filters: Filters) {
+  const all = must(request, client, await client.get<{ checklists: Checklist[] }>(listPath(orgId, {}))).checklists.filter((c) => !c.archivedAt)
+  const full = all.map((c) => c.id)
+  if (!filters.search && !filters.venue) return { full, visible: full, all }
+  const shown = must(request, client, await client.get<{ checklists: Checklist[] }>(listPath(orgId, { search: filters.search, venue: filters.venue }))).checklists
+  return { full, visible: shown.filter((c) => !c.archivedAt).map((c) => c.id), all }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { org } = await requireOrg(args)
+  const form = await args.request.formData()
+  const intent = form.get('intent')
+  const locale = getLocale(args.request)
+  const t = translator(locale)
+
+  if (intent === 'export') {
+    const failure = args.context.get(exportFailureContext) ?? { intent: 'export' as const, fieldErrors: {}, formError: t('errors.unknownServer') }
+    return data<ActionResult>(failure, { status: 400 })
+  }
+
+  if (!can(org.role, 'checklists.manage')) throw new Response('Forbidden', { status: 403 })
+  const client = api(args)
+  const url = new URL(args.request.url)
+  const filters = readFilters(url, org.venues)
+  const { full, visible } = await activeOrders(client, args.request, org.id, filters)
+
+  let next: string[]
+  let moved: string | undefined
+  if (intent === 'move') {
+    // Moved past its neighbour in the list as shown (filtered or not); hidden ones keep their places.
+    const id = String(form.get('id') ?? '')
+    const direction = form.get('direction') === 'down' ? 'down' : 'up'
+    next = mergeOrder(full, moveId(visible, id, direction))
+    moved = id
+  } else if (intent === 'reorder') {
+    next = mergeOrder(full, formIds(form))
+  } else {
+    throw new Response('Bad Request', { status: 400 })
+  }
+
+  if (!sameOrder(next, full)) {
+    const result = await client.post(`/v1/orgs/${org.id}/checklists/reorder`, { ids: next })
+    if (!result.ok) {
+      if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+      const failure = formFailure(result.error, locale, [])
+      const formError = result.error.name === 'ValidationError' ? t('org-settings:checklists.reorder.failed') : failure.data.formError
+      return data<ActionResult>({ intent: 'reorder', fieldErrors: {}, formError }, { status: failure.init?.status ?? 400, headers: client.headers() })
+    }
+  }
+  if (intent === 'reorder') return data<ActionResult>({ intent: 'reorder', ok: true, fieldErrors: {} }, { headers: client.headers() })
+  // Without JavaScript: back to the same list, scrolled to the moved checklist.
+  const back = `/settings/checklists${url.search}${moved ? `#checklist-${moved}` : ''}`
+  if (sameOrder(next, full)) return redirect(back, { headers: client.headers() })
+  return redirectWithToast(back, { type: 'success', title: t('org-settings:checklists.reorder.toast') }, { headers: client.headers() })
+}
+
+export default function SettingsChecklists({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('org-settings')
+  const { checklists, venues, filters, canExport, exportDefaults } = loaderData
+  const active = checklists.filter((c) => !c.archivedAt)
+  const archived = checklists.filter((c) => c.archivedAt)
+  const filtered = Boolean(filters.search || filters.venue)
+  const moveError = actionData?.intent === 'reorder' ? actionData.formError : undefined
+
+  const details = (c: Checklist) => (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={`/settings/checklists/${c.id}`} className="mr-auto min-w-0 font-semibold break-words underline">
+          {c.name}
+        </Link>
+        {c.archivedAt ? <ArchivedBadge /> : null}
+      </div>
+      {c.description ? <p className="mt-1 text-sm break-words text-stone-700 dark:text-stone-300">{c.description}</p> : null}
+      <dl className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="font-medium">{t('checklists.venues')}</dt>
+        <dd className="min-w-0 break-words text-stone-700 dark:text-stone-300">{checklistVenueNames(c.venueIds, venues, t('checklists.allVenues'))}</dd>
+        <dt className="font-medium">{t('checklists.days')}</dt>
+        <dd className="text-stone-700 dark:text-stone-300">{daysSummary(c.days, t)}</dd>
+        <dt className="font-medium">{t('checklists.dueTime')}</dt>
+        <dd className="text-stone-700 dark:text-stone-300">{c.dueTime ?? t('checklists.noDueTime')}</dd>
+        <dt className="font-medium">{t('checklists.itemCount')}</dt>
+        <dd className="text-stone-700 dark:text-stone-300">{c.itemCount}</dd>
+      </dl>
+    </>
+  )
+
+  const nothingYet = !checklists.length && !filtered && !filters.showArchived
+  return (
+    <div className="space-y-8">
+      <div className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold">{t('checklists.title')}</h1>
+          <ButtonLink to="/settings/checklists/new" variant="primary">
+            {t('checklists.new')}
+          </ButtonLink>
+        </div>
+        <p className="text-stone-700 dark:text-stone-300">{t('checklists.intro')}</p>
+
+        {nothingYet ? null : (
+          <Form method="get" role="search" aria-label={t('checklists.filters.label')} className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
+            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+              <Field label={t('checklists.filters.search')} name="search" type="search" defaultValue={filters.search} autoComplete="off" />
+              <SelectField label={t('checklists.filters.venue')} name="venue" defaultValue={filters.venue}>
+                <option value="">{t('checklists.allVenues')}</option>
+                {venues.map((v) => (
+                  <option key={v.id} value={v.id}>
+                    {v.name}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <Field type="checkbox" name="showArchived" value="true" label={t('checklists.filters.showArchived')} defaultChecked={filters.showArchived} className="mr-auto" />
+              {filtered || filters.showArchived ? (
+                <Link to="/settings/checklists" className="inline-flex min-h-10 items-center text-sm underline">
+                  {t('checklists.filters.clear')}
+                </Link>
+              ) : null}
+              <Button type="submit" size="md" variant="basic_border">
+                {t('checklists.filters.apply')}
+              </Button>
+            </div>
+          </Form>
+        )}
+
+        <FormError>{moveError}</FormError>
+        {nothingYet ? (
+          <div className="space-y-3 rounded-lg border border-dashed border-stone-400 p-6">
+            <p className="font-semibold">{t('checklists.empty')}</p>
+            <p className="text-stone-700 dark:text-stone-300">{t('checklists.emptyHelp')}</p>
+            <ButtonLink to="/settings/checklists/new" variant="primary">
+              {t('checklists.createFirst')}
+            </ButtonLink>
+          </div>
+        ) : !checklists.length ? (
+          <p className="rounded-lg border border-dashed border-stone-400 p-6">{t('checklists.noMatch')}</p>
+        ) : (
+          <>
+            {active.length ? (
+              <>
+                <p className="text-sm text-stone-700 dark:text-stone-300">{filtered ? t('checklists.orderHintFiltered') : t('checklists.orderHint')}</p>
+                <ReorderList items={active} nameOf={(c) => c.name} label={t('checklists.listLabel')} idPrefix="checklist-" renderItem={details} />
+              </>
+            ) : null}
+            {archived.length ? (
+              <section aria-labelledby="archived-checklists" className="space-y-2">
+                <h2 id="archived-checklists" className="text-lg font-semibold">
+                  {t('checklists.archivedTitle')}
+                </h2>
+                <ul className="space-y-2">
+                  {archived.map((c) => (
+                    <li key={c.id} id={`checklist-${c.id}`} className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
+                      {details(c)}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
+      </div>
+
+      {canExport ? <ExportSection venues={venues} defaults={exportDefaults} result={actionData?.intent === 'export' ? actionData : undefined} /> : null}
+    </div>
+  )
+}
+
+function ExportSection({
+  venues,
+  defaults,
+  result,
+}: {
+  venues: Array<{ id: string; name: string }>
+  defaults: ExportValues
+  result?: { fieldErrors: Record<string, string>; formError?: string; values?: ExportValues }
+}) {
+  const { t } = useTranslation('org-settings')
+  const values = result?.values ?? defaults
+  const errors = result?.fieldErrors ?? {}
+  return (
+    <section id="export" aria-labelledby="export-title" className="max-w-xl space-y-3 rounded-lg border border-stone-200 p-4 dark:border-stone-800">
+      <h2 id="export-title" className="text-lg font-semibold">
+        {t('checklists.export.title')}
+      </h2>
+      <p className="text-sm text-stone-700 dark:text-stone-300">{t('checklists.export.intro')}</p>
+      {venues.length ? (
+        <Form method="post" reloadDocument className="space-y-4">
+          <FormError>{result?.formError}</FormError>
+          <SelectField label={t('checklists.export.venue')} name="venueId" required defaultValue={values.venueId} error={errors.venueId}>
+            {venues.map((v) => (
+              <option key={v.id} value={v.id}>
+                {v.name}
+              </option>
+            ))}
+          </SelectField>
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <Field label={t('checklists.export.from')} name="from" type="date" required max={defaults.to} defaultValue={values.from} error={errors.from} />
+            <Field label={t('checklists.export.to')} name="to" type="date" required max={defaults.to} defaultValue={values.to} error={errors.to} />
+          </div>
+          <fieldset className="space-y-1" aria-describedby={errors.format ? 'export-format-error' : undefined}>
+            <legend className="text-sm font-medium">{t('checklists.export.format')}</legend>
+            {(['csv', 'pdf'] as const).map((f) => (
+              <label key={f} className="flex min-h-11 items-center gap-2">
+                <input type="radio" name="format" value={f} defaultChecked={values.format === f} className="size-5 accent-blue-700 dark:accent-blue-400" /> {t(`checklists.export.${f}`)}
+              </label>
+            ))}
+            {errors.format ? (
+              <p id="export-format-error" className="text-sm font-medium text-red-700 dark:text-red-400">
+                {errors.format}
+              </p>
+            ) : null}
+          </fieldset>
+          <Button type="submit" name="intent" value="export" variant="primary">
+            {t('checklists.export.submit')}
+          </Button>
+        </Form>
+      ) : (
+        <div className="space-y-2">
+          <p>{t('checklists.export.noVenues')}</p>
+          <ButtonLink to="/settings/venues/new" variant="basic_border">
+            {t('checklists.export.addVenue')}
+          </ButtonLink>
+        </div>
+      )}
+    </section>
+  )
 }

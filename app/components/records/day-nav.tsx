@@ -1,0 +1,47 @@
+import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { buttonClasses } from '../ui/button'
+import { inputClasses } from '../ui/field'
+import { formatDay, shiftDay } from './dates'
+
+/**
+ * Previous day / next day links (no "next" on today), a "today" link on other days, and a date picker
+ * that is a plain GET form (works without JavaScript; `picker={false}` leaves it out). `path` is the page the day applies to.
+ */
+export function DayNav({ path, date, today, picker = true }: { path: string; date: string; today: string; picker?: boolean }) {
+  const { t, i18n } = useTranslation('org')
+  const isToday = date === today
+  const previous = shiftDay(date, -1)
+  const next = shiftDay(date, 1)
+  const link = buttonClasses({ variant: 'basic_border', size: 'lg' })
+  return (
+    <nav aria-label={t('checklists.dayNav')} className="flex flex-wrap items-end gap-2">
+      <Link to={`${path}?date=${previous}`} className={link} aria-label={t('checklists.previousDayLabel', { date: formatDay(previous, i18n.language) })}>
+        <span aria-hidden="true">←</span> {t('checklists.previousDay')}
+      </Link>
+      {!isToday ? (
+        <>
+          <Link to={`${path}?date=${next}`} className={link} aria-label={t('checklists.nextDayLabel', { date: formatDay(next, i18n.language) })}>
+            {t('checklists.nextDay')} <span aria-hidden="true">→</span>
+          </Link>
+          <Link to={path} className={link}>
+            {t('checklists.goToToday')}
+          </Link>
+        </>
+      ) : null}
+      {picker ? (
+        <Form method="get" action={path} className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="day-nav-date" className="block text-sm font-medium">
+              {t('checklists.pickDate')}
+            </label>
+            <input key={date} id="day-nav-date" type="date" name="date" defaultValue={date} max={today} required className={inputClasses.replace('w-full', 'w-auto')} />
+          </div>
+          <button type="submit" className={buttonClasses({ variant: 'basic', size: 'lg' })}>
+            {t('checklists.show')}
+          </button>
+        </Form>
+      ) : null}
+    </nav>
+  )
+}

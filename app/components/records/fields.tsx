@@ -1,0 +1,78 @@
+import { useId, type TextareaHTMLAttributes } from 'react'
+import { useNavigation } from 'react-router'
+import { Button, type ButtonProps } from '../ui/button'
+import { inputClasses } from '../ui/field'
+
+/** A labelled <textarea> with optional hint and error, wired like ui/field's Field. */
+export function TextareaField({
+  label,
+  hint,
+  error,
+  className,
+  ...props
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className' | 'id'> & { label: string; hint?: string; error?: string; className?: string }) {
+  const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+        {props.required ? (
+          <span aria-hidden="true" className="ms-0.5 text-red-700 dark:text-red-400">
+            *
+          </span>
+        ) : null}
+      </label>
+      <textarea {...props} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${inputClasses} min-h-20`} />
+      {hint ? (
+        <p id={hintId} className="text-sm text-stone-700 dark:text-stone-300">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** Whether the submission in flight was sent with these fields (e.g. this item's "complete" with value "yes"). */
+export function useSubmitting(match: Record<string, string | undefined>): boolean {
+  const navigation = useNavigation()
+  const form = navigation.formData
+  if (navigation.state !== 'submitting' || !form) return false
+  return Object.entries(match).every(([name, value]) => value === undefined || form.get(name) === value)
+}
+
+/**
+ * A submit button that shows its pending label only when the submission in flight is its own
+ * (`match`: the fields that identify it), so one item's button does not spin for another's.
+ */
+export function PendingButton({
+  match,
+  pendingLabel,
+  children,
+  onClick,
+  ...props
+}: Omit<ButtonProps, 'type'> & { match: Record<string, string | undefined>; pendingLabel: string }) {
+  const pending = useSubmitting(match)
+  return (
+    <Button
+      type="submit"
+      size="lg"
+      {...props}
+      aria-disabled={pending || undefined}
+      onClick={(event) => {
+        // A second press while sending would record twice.
+        if (pending) event.preventDefault()
+        onClick?.(event)
+      }}
+    >
+      {pending ? pendingLabel : children}
+    </Button>
+  )
+}

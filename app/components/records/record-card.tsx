@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LateBadge, RecordStatusBadge, ReplacedBadge } from './badges'
+import { RecordedBy } from './recorded-by'
+import { RecordNote, RecordValue } from './record-value'
+import type { RecordData, RecordResolution } from './types'
+
+/** The corrective action of a failed record, with who wrote it and when. */
+export function ResolutionNote({ resolution, timeZone, day }: { resolution: RecordResolution; timeZone: string; day?: string }) {
+  const { t } = useTranslation('org')
+  return (
+    <div className="rounded-md border border-stone-300 bg-white p-3 dark:border-stone-700 dark:bg-stone-900">
+      <p className="text-sm font-semibold">{t('checklists.record.correctiveAction')}</p>
+      <p className="break-words whitespace-pre-wrap">{resolution.note}</p>
+      <RecordedBy person={resolution.resolvedBy} at={resolution.resolvedAt} timeZone={timeZone} day={day} />
+    </div>
+  )
+}
+
+/**
+ * The current record of an item: status, late flag, value, note, who and when, and the corrective
+ * action when there is one. `children` go at the end (e.g. the resolution form).
+ */
+export function RecordCard({ record, timeZone, day, children }: { record: RecordData; timeZone: string; day?: string; children?: ReactNode }) {
+  const failed = record.status === 'failed'
+  return (
+    <div
+      className={`space-y-2 rounded-md border-s-4 p-3 ${
+        failed ? 'border-red-700 bg-red-50 dark:border-red-400 dark:bg-red-950/40' : 'border-green-700 bg-green-50 dark:border-green-400 dark:bg-green-950/40'
+      }`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <RecordStatusBadge status={record.status} />
+        {record.late ? <LateBadge /> : null}
+      </div>
+      <RecordValue record={record} />
+      <RecordNote note={record.note} />
+      <RecordedBy person={record.recordedBy} at={record.recordedAt} timeZone={timeZone} day={day} />
+      {record.resolution ? <ResolutionNote resolution={record.resolution} timeZone={timeZone} day={day} /> : null}
+      {children}
+    </div>
+  )
+}
+
+/**
+ * Records that corrections replaced, newest first: never edited, shown struck through and marked
+ * "replaced". Renders nothing when there are none.
+ */
+export function RecordHistory({ records, timeZone, day, headingLevel = 3 }: { records: RecordData[]; timeZone: string; day?: string; headingLevel?: 3 | 4 }) {
+  const { t } = useTranslation('org')
+  if (records.length === 0) return null
+  const Heading = headingLevel === 3 ? 'h3' : 'h4'
+  return (
+    <div className="space-y-2">
+      <Heading className="text-base font-semibold">{t('checklists.record.history', { count: records.length })}</Heading>
+      <ol className="space-y-2">
+        {records.map((record) => (
+          <li key={record.id} className="space-y-1 rounded-md border border-dashed border-stone-400 p-3 dark:border-stone-600">
+            <div className="flex flex-wrap items-center gap-2">
+              <ReplacedBadge />
+              <RecordStatusBadge status={record.status} />
+              {record.late ? <LateBadge /> : null}
+            </div>
+            <div className="text-stone-700 line-through decoration-1 dark:text-stone-300">
+              <RecordValue record={record} />
+              <RecordNote note={record.note} />
+            </div>
+            <RecordedBy person={record.recordedBy} at={record.recordedAt} timeZone={timeZone} day={day} />
+            {record.resolution ? <ResolutionNote resolution={record.resolution} timeZone={timeZone} day={day} /> : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}

@@ -1,0 +1,37 @@
+/** The shapes of the API's records (docs/api-contract-checklists.md, Types), shared by checklists and temperature logs. */
+
+export type RecordStatus = 'done' | 'failed'
+
+export interface RecordPerson {
+  membershipId: string | null
+  name: string
+}
+
+export interface RecordUpload {
+  id: string
+  url: string
+  contentType: string
+}
+
+export interface RecordResolution {
+  note: string
+  resolvedBy: RecordPerson
+  resolvedAt: string
+}
+
+export interface RecordData {
+  id: string
+  value: string | null
+  note: string | null
+  upload: RecordUpload | null
+  status: RecordStatus
+  late: boolean
+  label: string
+  itemType: string
+  min: number | null
+  max: number | null
+  recordedBy: RecordPerson
+  recordedAt: string
+  supersedesId: string | null
+  resolution: RecordResolution | null
+}

@@ -1,0 +1,42 @@
+import { request, type APIRequestContext } from '@playwright/test'
+import { linkIn, uniqueEmail, waitForMail } from './fixtures'
+
+export interface Person {
+  name: string
+  email: string
+  password: string
+  api: APIRequestContext
+}
+
+async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
+  if (!res.ok()) throw new Error(`${res.url()} → ${res.status()} ${await res.text()}`)
+  return res.status() === 204 ? null : res.json()
+}
+
+/**
+ * An organisation made through /v1 as a browser-less client would: a verified owner, one venue, and
+ * members who joined through the links of their real invitation e-mails.
+ */
+export async function organisationWithMembers(baseURL: string, members: Array<{ name: string; role: 'ADMIN' | 'BASIC' }>, orgName: string, venueName: string) {
+  const owner: Person = { name: 'Owen Owner', email: uniqueEmail('owner'), password: 'owner-password-1', api: await request.newContext({ baseURL }) }
+  const started = Date.now()
+  await ok(await owner.api.post('/v1/auth/register', { data: { name: owner.name, email: owner.email, password: owner.password } }))
+  const verify = linkIn(await waitForMail(owner.email, /Verify/, started - 1000), '/verify-email')
+  await owner.api.get(`/v1/auth/verification/verify${verify.slice(verify.indexOf('?'))}`, { maxRedirects: 0 })
+  const { organisation } = await ok(await owner.api.post('/v1/orgs', { data: { name: orgName } }))
+  const { venue } = await ok(await owner.api.post(`/v1/orgs/${organisation.id}/venues`, { data: { name: venueName } }))
+  const people: Person[] = []
+  for (const m of members) {
+    const person: Person = { name: m.name, email: uniqueEmail(m.role.toLowerCase()), password: `${m.role.toLowerCase()}-password-1`, api: await request.newContext({ baseURL }) }
+    const invitedAt = Date.now()
+    await ok(await owner.api.post(`/v1/orgs/${organisation.id}/staff`, { data: { name: m.name, email: person.email, role: m.role } }))
+    const link = new URL(linkIn(await waitForMail(person.email, new RegExp(orgName), invitedAt - 1000), '/invite'), baseURL)
+    await ok(
+      await person.api.post('/v1/auth/invite/register', {
+        data: { id: link.searchParams.get('id'), token: link.searchParams.get('token'), name: m.name, password: person.password },
+      }),
+    )
+    people.push(person)
+  }
+  return { owner, people, orgId: organisation.id as string, venueId: venue.id as string }
+}

@@ -1,0 +1,3 @@
+CREATE UNIQUE INDEX "record_resolutions_record_once_idx" ON "record_resolutions" USING btree ("record_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "records_org_first_idx" ON "records" USING btree ("org_id","kind","venue_id","template_id","item_id","date","slot") WHERE "records"."supersedes_id" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "records_org_supersedes_once_idx" ON "records" USING btree ("org_id","supersedes_id") WHERE "records"."supersedes_id" is not null;

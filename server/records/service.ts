@@ -1,0 +1,353 @@
+/**
+ * The shared record machinery (ADR 011): dates in a venue's zone, current records and their history,
+ * appending a record (a correction supersedes the current one) and resolving a failure. Checklists
+ * use it with kind 'checklist'; temperature logs with kind 'temperature'.
+ */
+import { tz } from '@date-fns/tz'
+import { format, getDay, isValid, parse } from 'date-fns'
+import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { badRequest, validationError } from '../api/errors.ts'
+import type { OrgScope } from '../api/middleware/org-scope.ts'
+import type { Db } from '../db/client.ts'
+import { isUniqueViolation } from '../db/errors.ts'
+import { t, type Locale } from '../i18n.ts'
+import { memberships } from '../orgs/schema.ts'
+import { uploads } from '../uploads/schema.ts'
+import { uploadUrl } from '../uploads/service.ts'
+import { recordResolutions, records, type RecordKind, type RecordStatus } from './schema.ts'
+
+// ---------------------------------------------------------------------------------------------------
+// Dates: yyyy-MM-dd strings, "today" in the venue's time zone.
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
+const DAY_FORMAT = 'yyyy-MM-dd'
+const REFERENCE = new Date(2000, 0, 1)
+
+/** A real calendar day written yyyy-MM-dd (years 1900–9999). */
+export function isDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !DAY_PATTERN.test(value)) return false
+  const year = Number(value.slice(0, 4))
+  if (year < 1900) return false
+  const parsed = parse(value, DAY_FORMAT, REFERENCE)
+  return isValid(parsed) && format(parsed, DAY_FORMAT) === value
+}
+
+/** Today's date in a time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return format(now, DAY_FORMAT, { in: tz(timeZone) })
+}
+
+/** 0 = Sunday … 6 = Saturday, for a yyyy-MM-dd day. */
+export function weekdayOf(day: string): number {
+  return getDay(parse(day, DAY_FORMAT, REFERENCE))
+}
+
+/** The instant a local time (HH:mm) of a day is reached in a time zone. */
+export function instantOf(day: string, time: string, timeZone: string): Date {
+  return parse(`${day} ${time}`, `${DAY_FORMAT} HH:mm`, REFERENCE, { in: tz(timeZone) })
+}
+
+/** Calendar days from `from` to `to` (both yyyy-MM-dd; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  const a = parse(from, DAY_FORMAT, REFERENCE)
+  const b = parse(to, DAY_FORMAT, REFERENCE)
+  return Math.round((Date.UTC(b.getFullYear(), b.getMonth(), b.getDate()) - Date.UTC(a.getFullYear(), a.getMonth(), a.getDate())) / 86_400_000)
+}
+
+/**
+ * Check a day field: a real yyyy-MM-dd date (else ValidationError on `field`), not after `today`
+ * unless `allowFuture`. Returns the day.
+ */
+export function requireDay(
+  value: unknown,
+  opts: { locale: Locale; today?: string; field?: string; allowFuture?: boolean },
+): string {
+  const field = opts.field ?? 'date'
+  if (!isDay(value)) throw validationError({ [field]: t(opts.locale, 'records.invalidDate') })
+  if (!opts.allowFuture && opts.today && value > opts.today) {
+    throw validationError({ [field]: t(opts.locale, 'records.futureDate') })
+  }
+  return value
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading records.
+
+/** Which records: one venue and kind, one day or a range, optionally some templates / items / slot. */
+export interface RecordFilter {
+  kind: RecordKind
+  venueId: string
+  date?: string
+  from?: string
+  to?: string
+  templateIds?: string[]
+  itemIds?: string[]
+  slot?: number
+}
+
+/** The key of one chain of records: a correction supersedes the current record of the same key. */
+export interface RecordKey {
+  kind: RecordKind
+  venueId: string
+  templateId: string
+  itemId: string
+  date: string
+  slot?: number
+}
+
+/** "Not superseded by any record of the organisation." */
+const isCurrent = sql`not exists (select 1 from ${records} as s where s.org_id = ${records.orgId} and s.supersedes_id = ${records.id})`
+
+const storedColumns = {
+  id: records.id,
+  venueId: records.venueId,
+  kind: records.kind,
+  templateId: records.templateId,
+  itemId: records.itemId,
+  date: records.date,
+  slot: records.slot,
+  templateName: records.templateName,
+  label: records.label,
+  itemType: records.itemType,
+  min: records.min,
+  max: records.max,
+  value: records.value,
+  note: records.note,
+  uploadId: records.uploadId,
+  uploadContentType: uploads.contentType,
+  status: records.status,
+  late: records.late,
+  supersedesId: records.supersedesId,
+  recordedByMembershipId: records.recordedByMembershipId,
+  recordedByName: records.recordedByName,
+  recordedAt: records.recordedAt,
+  resolutionNote: recordResolutions.note,
+  resolvedByMembershipId: recordResolutions.resolvedByMembershipId,
+  resolvedByName: recordResolutions.resolvedByName,
+  resolvedAt: recordResolutions.resolvedAt,
+  current: sql<boolean>`${isCurrent}`.mapWith(Boolean),
+}
+
+function filterWhere(scope: OrgScope, filter: RecordFilter): SQL | undefined {
+  return and(
+    eq(records.orgId, scope.orgId),
+    eq(records.venueId, filter.venueId),
+    eq(records.kind, filter.kind),
+    filter.date !== undefined ? eq(records.date, filter.date) : undefined,
+    filter.from !== undefined ? gte(records.date, filter.from) : undefined,
+    filter.to !== undefined ? lte(records.date, filter.to) : undefined,
+    filter.templateIds ? inArray(records.templateId, filter.templateIds) : undefined,
+    filter.itemIds ? inArray(records.itemId, filter.itemIds) : undefined,
+    filter.slot !== undefined ? eq(records.slot, filter.slot) : undefined,
+  )
+}
+
+function keyWhere(scope: OrgScope, key: RecordKey): SQL | undefined {
+  return and(
+    eq(records.orgId, scope.orgId),
+    eq(records.kind, key.kind),
+    eq(records.venueId, key.venueId),
+    eq(records.templateId, key.templateId),
+    eq(records.itemId, key.itemId),
+    eq(records.date, key.date),
+    eq(records.slot, key.slot ?? 0),
+  )
+}
+
+function selectStored(db: Db, where: SQL | undefined) {
+  return db
+    .select(storedColumns)
+    .from(records)
+    .leftJoin(recordResolutions, and(eq(recordResolutions.orgId, records.orgId), eq(recordResolutions.recordId, records.id)))
+    .leftJoin(uploads, and(eq(uploads.orgId, records.orgId), eq(uploads.id, records.uploadId)))
+    .where(where)
+}
+
+/** A record as read, with its resolution, upload type and whether it is current. */
+export type StoredRecord = Awaited<ReturnType<typeof selectStored>>[number]
+
+/** The current (not superseded) records matching the filter, in one query. */
+export async function currentRecords(db: Db, scope: OrgScope, filter: RecordFilter): Promise<StoredRecord[]> {
+  if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
+  return selectStored(db, and(filterWhere(scope, filter), isCurrent)).orderBy(
+    asc(records.date),
+    asc(records.recordedAt),
+    asc(records.id),
+  )
+}
+
+/** Every record matching the filter, current and superseded, oldest first, in one query. */
+export async function recordHistory(db: Db, scope: OrgScope, filter: RecordFilter): Promise<StoredRecord[]> {
+  if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
+  return selectStored(db, filterWhere(scope, filter)).orderBy(
+    asc(records.date),
+    asc(records.recordedAt),
+    asc(records.id),
+  )
+}
+
+/** One record of the organisation by id. */
+export async function findRecord(db: Db, scope: OrgScope, recordId: string): Promise<StoredRecord | undefined> {
+  const [row] = await selectStored(db, and(eq(records.orgId, scope.orgId), eq(records.id, recordId)))
+  return row
+}
+
+/**
+ * Split the records of one key into the current record and its history (the records it superseded,
+ * newest first, following the chain).
+ */
+export function splitHistory(rows: StoredRecord[]): { record: StoredRecord | null; history: StoredRecord[] } {
+  const current = rows.filter((r) => r.current).sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime())[0] ?? null
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const history: StoredRecord[] = []
+  const seen = new Set<string>()
+  if (current) seen.add(current.id)
+  for (let r = current; r?.supersedesId; ) {
+    const previous = byId.get(r.supersedesId)
+    if (!previous || seen.has(previous.id)) break
+    history.push(previous)
+    seen.add(previous.id)
+    r = previous
+  }
+  // Anything off the chain (never expected: the indexes keep one chain per key) still shows, newest first.
+  const rest = rows.filter((r) => !seen.has(r.id)).sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime())
+  return { record: current, history: [...history, ...rest] }
+}
+
+/** The API shape of a record (docs/api-contract-checklists.md, `Record`). */
+export function publicRecord(orgId: string, r: StoredRecord) {
+  return {
+    id: r.id,
+    value: r.value,
+    note: r.note,
+    upload: r.uploadId && r.uploadContentType ? { id: r.uploadId, url: uploadUrl(orgId, r.uploadId), contentType: r.uploadContentType } : null,
+    status: r.status,
+    late: r.late,
+    label: r.label,
+    itemType: r.itemType,
+    min: r.min,
+    max: r.max,
+    recordedBy: { membershipId: r.recordedByMembershipId, name: r.recordedByName },
+    recordedAt: r.recordedAt.toISOString(),
+    supersedesId: r.supersedesId,
+    resolution:
+      r.resolvedAt && r.resolutionNote !== null
+        ? {
+            note: r.resolutionNote,
+            resolvedBy: { membershipId: r.resolvedByMembershipId, name: r.resolvedByName ?? '' },
+            resolvedAt: r.resolvedAt.toISOString(),
+          }
+        : null,
+  }
+}
+export type PublicRecord = ReturnType<typeof publicRecord>
+
+// ---------------------------------------------------------------------------------------------------
+// Writing records.
+
+/** What the template said when the record was made: kept on the record so later edits never rewrite it. */
+export interface RecordSnapshot {
+  templateName: string
+  label: string
+  itemType: string
+  min: number | null
+  max: number | null
+}
+
+export interface NewRecord {
+  key: RecordKey
+  snapshot: RecordSnapshot
+  value: string | null
+  note: string | null
+  uploadId: string | null
+  status: RecordStatus
+  /** The venue's time zone: a record for a day before today there is late. */
+  timeZone: string
+}
+
+/** The acting member's name, read inside the insert (a snapshot: renaming them later changes nothing). */
+function memberName(scope: OrgScope) {
+  return sql<string>`coalesce((select ${memberships.name} from ${memberships} where ${memberships.orgId} = ${scope.orgId} and ${memberships.id} = ${scope.membershipId}), '')`
+}
+
+const ATTEMPTS = 8
+
+/**
+ * Append a record. When the key already has a current record the new one supersedes it (a correction;
+ * the old one stays as history). Unique indexes keep one chain per key: when two writers race, the
+ * loser's insert fails and is retried against the new current record.
+ */
+export async function addRecord(db: Db, scope: OrgScope, input: NewRecord): Promise<StoredRecord> {
+  let id: string | undefined
+  for (let attempt = 1; !id; attempt++) {
+    try {
+      id = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ id: records.id })
+          .from(records)
+          .where(and(keyWhere(scope, input.key), isCurrent))
+          .orderBy(sql`${records.recordedAt} desc`)
+          .limit(1)
+        const late = input.key.date < todayIn(input.timeZone)
+        const [row] = await tx
+          .insert(records)
+          .values({
+            orgId: scope.orgId,
+            venueId: input.key.venueId,
+            kind: input.key.kind,
+            templateId: input.key.templateId,
+            itemId: input.key.itemId,
+            date: input.key.date,
+            slot: input.key.slot ?? 0,
+            ...input.snapshot,
+            value: input.value,
+            note: input.note,
+            uploadId: input.uploadId,
+            status: input.status,
+            late,
+            supersedesId: current?.id ?? null,
+            recordedByMembershipId: scope.membershipId,
+            recordedByName: memberName(scope),
+          })
+          .returning({ id: records.id })
+        return row!.id
+      })
+    } catch (error) {
+      if (attempt < ATTEMPTS && isUniqueViolation(error)) continue
+      throw error
+    }
+  }
+  return (await findRecord(db, scope, id))!
+}
+
+/**
+ * Record the corrective action for the current record of a key. Only a current, failed, unresolved
+ * record can be resolved; anything else is a 400 with a message saying why.
+ */
+export async function resolveRecord(
+  db: Db,
+  scope: OrgScope,
+  input: { key: RecordKey; note: string; locale: Locale },
+): Promise<StoredRecord> {
+  const id = await db.transaction(async (tx) => {
+    const [current] = await selectStored(tx as unknown as Db, and(keyWhere(scope, input.key), isCurrent))
+      .orderBy(sql`${records.recordedAt} desc`)
+      .limit(1)
+    if (!current) throw badRequest(t(input.locale, 'records.nothingToResolve'))
+    if (current.status !== 'failed') throw badRequest(t(input.locale, 'records.notFailed'))
+    if (current.resolvedAt) throw badRequest(t(input.locale, 'records.alreadyResolved'))
+    await tx.insert(recordResolutions).values({
+      orgId: scope.orgId,
+      recordId: current.id,
+      note: input.note,
+      resolvedByMembershipId: scope.membershipId,
+      resolvedByName: memberName(scope),
+    })
+    return current.id
+  }).catch((error: unknown) => {
+    // Someone else resolved it in the same moment.
+    if (isUniqueViolation(error)) throw badRequest(t(input.locale, 'records.alreadyResolved'))
+    throw error
+  })
+  return (await findRecord(db, scope, id))!
+}

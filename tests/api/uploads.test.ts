@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { uploads } from '../../server/db/schema.ts'
+import { sniffContentType } from '../../server/uploads/service.ts'
+import { createTestApp, type TestApp } from '../support/app.ts'
+import { FILES, uploadFile } from '../support/checklists.ts'
+import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
+import { expectError } from './_helpers.ts'
+
+let t: TestApp
+let o: OrgWithActors
+beforeAll(async () => {
+  t = await createTestApp()
+  o = await createOrgWithActors(t)
+})
+afterAll(() => t.close())
+
+const MB = 1024 * 1024
+
+async function getBytes(client: { jar: Map<string, string> }, path: string) {
+  const headers: Record<string, string> = {}
+  if (client.jar.size) headers.cookie = [...client.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  const res = await t.app.request(path, { headers }, { clientIp: '127.0.0.1' })
+  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) }
+}
+
+describe('POST /v1/orgs/:orgId/uploads', () => {
+  test('any member uploads; the type is judged by the bytes; GET serves them back with safe headers', async () => {
+    for (const [kind, expected] of [
+      ['png', 'image/png'],
+      ['jpeg', 'image/jpeg'],
+      ['webp', 'image/webp'],
+      ['pdf', 'application/pdf'],
+    ] as const) {
+      const bytes = FILES[kind]()
+      const res = await uploadFile(t, o.basicLimited.client, o.orgId, { bytes, name: `file.${kind}`, type: 'text/plain' })
+      expect(res.status, res.text).toBe(201)
+      expect(res.json).toEqual({ id: expect.any(String), url: `/v1/orgs/${o.orgId}/uploads/${res.json.id}`, contentType: expected, size: bytes.length })
+      const got = await getBytes(o.basic.client, res.json.url)
+      expect(got.status).toBe(200)
+      expect(got.headers.get('content-type')).toBe(expected)
+      expect(got.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(got.headers.get('cache-control')).toBe('private, max-age=31536000, immutable')
+      expect(Buffer.from(got.bytes).equals(Buffer.from(bytes))).toBe(true)
+    }
+  })
+
+  test('a .png name with PDF bytes is stored as a PDF', async () => {
+    const res = await uploadFile(t, o.basic.client, o.orgId, { bytes: FILES.pdf(), name: 'holiday.png', type: 'image/png' })
+    expect(res.status).toBe(201)
+    expect(res.json.contentType).toBe('application/pdf')
+    const [row] = await t.db.select().from(uploads).where(eq(uploads.id, res.json.id))
+    expect(row).toMatchObject({ orgId: o.orgId, fileName: 'holiday.png', contentType: 'application/pdf', size: FILES.pdf().length, uploadedByMembershipId: o.basic.membershipId })
+  })
+
+  test('a text file, an image name on other bytes, an empty file or no file are refused (data.file)', async () => {
+    const stored = async () => (await t.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.orgId, o.orgId))).length
+    const before = await stored()
+    expectError(await uploadFile(t, o.basic.client, o.orgId, { bytes: FILES.text(), name: 'notes.txt', type: 'text/plain' }), 'ValidationError', {
+      data: ['file'],
+    })
+    expectError(await uploadFile(t, o.basic.client, o.orgId, { bytes: new Uint8Array([0x3c, 0x73, 0x76, 0x67, 0x3e]), name: 'x.jpg', type: 'image/jpeg' }), 'ValidationError', {
+      data: ['file'],
+    })
+    // Almost a signature is not one.
+    expectError(await uploadFile(t, o.basic.client, o.orgId, { bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), name: 'short.png' }), 'ValidationError', {
+      data: ['file'],
+    })
+    expectError(await uploadFile(t, o.basic.client, o.orgId, { bytes: new Uint8Array(), name: 'empty.png' }), 'ValidationError', { data: ['file'] })
+    expectError(await uploadFile(t, o.basic.client, o.orgId, null), 'ValidationError', { data: ['file'] })
+    expectError(await uploadFile(t, o.basic.client, o.orgId, { bytes: FILES.png(), field: 'photo' }), 'ValidationError', { data: ['file'] })
+    expectError(await o.basic.client.post(`/v1/orgs/${o.orgId}/uploads`, { file: 'abc' }), 'BadRequestError', { message: null })
+    expect(await stored()).toBe(before)
+  })
+
+  test('10 MB is the limit: exactly 10 MB passes, one byte more is data.file, an 11 MB+ request is refused early', async () => {
+    const exact = new Uint8Array(10 * MB)
+    exact.set(FILES.png())
+    const ok = await uploadFile(t, o.basic.client, o.orgId, { bytes: exact, name: 'big.png' })
+    expect(ok.status, ok.text).toBe(201)
+    expect(ok.json.size).toBe(10 * MB)
+    const over = new Uint8Array(10 * MB + 1)
+    over.set(FILES.png())
+    expectError(await uploadFile(t, o.basic.client, o.orgId, { bytes: over, name: 'bigger.png' }), 'ValidationError', { data: ['file'] })
+    const huge = new Uint8Array(11 * MB + 100)
+    huge.set(FILES.png())
+    expectError(await uploadFile(t, o.basic.client, o.orgId, { bytes: huge, name: 'huge.png' }), 'BadRequestError', { message: /too large/i })
+    // A declared Content-Length over the limit is refused before the body is read.
+    const declared = await o.basic.client.call('POST', `/v1/orgs/${o.orgId}/uploads`, 'x', {
+      'content-type': 'multipart/form-data; boundary=x',
+      'content-length': String(12 * MB),
+    })
+    expectError(declared, 'BadRequestError', { message: /too large/i })
+  })
+
+  test('tenancy: another organisation’s upload is 404; outsiders and anonymous callers cannot upload here', async () => {
+    const theirs = await uploadFile(t, o.outsider.client, o.outsider.orgId, { bytes: FILES.png(), name: 'theirs.png' })
+    expect(theirs.status).toBe(201)
+    expect((await getBytes(o.owner.client, `/v1/orgs/${o.orgId}/uploads/${theirs.json.id}`)).status).toBe(404)
+    expect((await getBytes(o.outsider.client, theirs.json.url)).status).toBe(200)
+    const mine = await uploadFile(t, o.owner.client, o.orgId, { bytes: FILES.png(), name: 'mine.png' })
+    expect((await getBytes(o.outsider.client, mine.json.url)).status).toBe(404)
+    expect((await getBytes(o.outsider.client, `/v1/orgs/${o.outsider.orgId}/uploads/${mine.json.id}`)).status).toBe(404)
+    expectError(await uploadFile(t, o.outsider.client, o.orgId, { bytes: FILES.png() }), 'NotFoundError')
+    expectError(await uploadFile(t, o.anonymous, o.orgId, { bytes: FILES.png() }), 'UnauthorizedError')
+    expect((await getBytes(o.anonymous, mine.json.url)).status).toBe(401)
+    expect((await getBytes(o.owner.client, `/v1/orgs/${o.orgId}/uploads/${randomUUID()}`)).status).toBe(404)
+    expect((await getBytes(o.owner.client, `/v1/orgs/${o.orgId}/uploads/not-a-uuid`)).status).toBe(404)
+  })
+
+  test('file names are kept without paths or control characters', async () => {
+    const res = await uploadFile(t, o.basic.client, o.orgId, { bytes: FILES.jpeg(), name: '../../etc/"pass\u0001wd".jpg' })
+    expect(res.status).toBe(201)
+    const [row] = await t.db.select({ fileName: uploads.fileName }).from(uploads).where(eq(uploads.id, res.json.id))
+    expect(row!.fileName).toBe('passwd.jpg')
+  })
+})
+
+describe('sniffContentType', () => {
+  test('magic bytes only', () => {
+    expect(sniffContentType(FILES.png())).toBe('image/png')
+    expect(sniffContentType(FILES.jpeg())).toBe('image/jpeg')
+    expect(sniffContentType(FILES.webp())).toBe('image/webp')
+    expect(sniffContentType(FILES.pdf())).toBe('application/pdf')
+    expect(sniffContentType(new Uint8Array([...Buffer.from('RIFF'), 0, 0, 0, 0, ...Buffer.from('WAVE')]))).toBeNull()
+    expect(sniffContentType(new Uint8Array([0xff, 0xd8]))).toBeNull()
+    expect(sniffContentType(new Uint8Array())).toBeNull()
+    expect(sniffContentType(Buffer.from('GIF89a'))).toBeNull()
+  })
+})

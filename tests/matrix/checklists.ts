@@ -1,0 +1,154 @@
+import { and, asc, eq, isNull } from 'drizzle-orm'
+import { checklistItems, checklists } from '../../server/db/schema.ts'
+import type { TestApp } from '../support/app.ts'
+import type { OrgWithActors } from '../support/orgs.ts'
+import { adminUp, member, type MatrixRow } from './types.ts'
+
+const org = (f: OrgWithActors) => `/v1/orgs/${f.orgId}`
+
+/** A checklist with one item, made once per organisation and shared by the rows that leave it in place. */
+const fixtures = new Map<string, Promise<{ checklistId: string; itemId: string }>>()
+function fixture(f: OrgWithActors) {
+  let made = fixtures.get(f.orgId)
+  if (!made) {
+    made = (async () => {
+      const c = await f.owner.client.post(`${org(f)}/checklists`, { name: 'Matrix checklist' })
+      const i = await f.owner.client.post(`${org(f)}/checklists/${c.json.checklist.id}/items`, { label: 'Matrix item', type: 'check' })
+      return { checklistId: c.json.checklist.id as string, itemId: i.json.item.id as string }
+    })()
+    fixtures.set(f.orgId, made)
+  }
+  return made
+}
+
+/** A throwaway checklist (optionally archived) for the rows that change or remove it. */
+async function throwawayChecklist(f: OrgWithActors, name: string, archived = false) {
+  const res = await f.owner.client.post(`${org(f)}/checklists`, { name })
+  const id = res.json.checklist.id as string
+  if (archived) await f.owner.client.post(`${org(f)}/checklists/${id}/archive`)
+  return id
+}
+
+async function throwawayItem(f: OrgWithActors, label: string, archived = false) {
+  const { checklistId } = await fixture(f)
+  const res = await f.owner.client.post(`${org(f)}/checklists/${checklistId}/items`, { label, type: 'check' })
+  const id = res.json.item.id as string
+  if (archived) await f.owner.client.post(`${org(f)}/checklist-items/${id}/archive`)
+  return id
+}
+
+// Reorder bodies must name exactly the current rows: the path step (which may query) reads them, the body returns them.
+let checklistOrder: string[] = []
+let itemOrder: string[] = []
+
+async function currentChecklists(t: TestApp, f: OrgWithActors) {
+  const rows = await t.db
+    .select({ id: checklists.id })
+    .from(checklists)
+    .where(and(eq(checklists.orgId, f.orgId), isNull(checklists.archivedAt)))
+    .orderBy(asc(checklists.position))
+  return rows.map((r) => r.id).reverse()
+}
+
+async function currentItems(t: TestApp, f: OrgWithActors, checklistId: string) {
+  const rows = await t.db
+    .select({ id: checklistItems.id })
+    .from(checklistItems)
+    .where(and(eq(checklistItems.orgId, f.orgId), eq(checklistItems.checklistId, checklistId), isNull(checklistItems.archivedAt)))
+    .orderBy(asc(checklistItems.position))
+  return rows.map((r) => r.id).reverse()
+}
+
+/** Checklist templates and their items (the checklists issue). */
+export const checklistTemplateRows: MatrixRow[] = [
+  { name: 'list checklists', method: 'GET', path: (f) => `${org(f)}/checklists?showArchived=true&search=a&venueId=${f.venueA}`, expect: member },
+  { name: 'create checklist', method: 'POST', path: (f) => `${org(f)}/checklists`, body: () => ({ name: 'Matrix new' }), expect: adminUp },
+  {
+    name: 'reorder checklists',
+    method: 'POST',
+    path: async (f, t) => {
+      await fixture(f)
+      checklistOrder = await currentChecklists(t, f)
+      return `${org(f)}/checklists/reorder`
+    },
+    body: () => ({ ids: checklistOrder }),
+    expect: adminUp,
+  },
+  { name: 'read checklist', method: 'GET', path: async (f) => `${org(f)}/checklists/${(await fixture(f)).checklistId}`, expect: member },
+  {
+    name: 'update checklist',
+    method: 'PUT',
+    path: async (f) => `${org(f)}/checklists/${(await fixture(f)).checklistId}`,
+    body: () => ({ description: 'Matrix' }),
+    expect: adminUp,
+  },
+  {
+    name: 'delete checklist',
+    method: 'DELETE',
+    path: async (f, _t, a) => `${org(f)}/checklists/${await throwawayChecklist(f, `Gone ${a}`)}`,
+    expect: adminUp,
+  },
+  {
+    name: 'archive checklist',
+    method: 'POST',
+    path: async (f, _t, a) => `${org(f)}/checklists/${await throwawayChecklist(f, `Archive ${a}`)}/archive`,
+    expect: adminUp,
+  },
+  {
+    name: 'restore checklist',
+    method: 'POST',
+    path: async (f, _t, a) => `${org(f)}/checklists/${await throwawayChecklist(f, `Restore ${a}`, true)}/restore`,
+    expect: adminUp,
+  },
+  {
+    name: 'duplicate checklist',
+    method: 'POST',
+    path: async (f) => `${org(f)}/checklists/${(await fixture(f)).checklistId}/duplicate`,
+    expect: adminUp,
+  },
+  { name: 'list checklist items', method: 'GET', path: async (f) => `${org(f)}/checklists/${(await fixture(f)).checklistId}/items`, expect: member },
+  {
+    name: 'create checklist item',
+    method: 'POST',
+    path: async (f) => `${org(f)}/checklists/${(await fixture(f)).checklistId}/items`,
+    body: () => ({ label: 'Matrix new item', type: 'yes_no' }),
+    expect: adminUp,
+  },
+  {
+    name: 'reorder checklist items',
+    method: 'POST',
+    path: async (f, t) => {
+      const { checklistId } = await fixture(f)
+      itemOrder = await currentItems(t, f, checklistId)
+      return `${org(f)}/checklists/${checklistId}/items/reorder`
+    },
+    body: () => ({ ids: itemOrder }),
+    expect: adminUp,
+  },
+  { name: 'read checklist item', method: 'GET', path: async (f) => `${org(f)}/checklist-items/${(await fixture(f)).itemId}`, expect: member },
+  {
+    name: 'update checklist item',
+    method: 'PUT',
+    path: async (f) => `${org(f)}/checklist-items/${(await fixture(f)).itemId}`,
+    body: () => ({ instructions: 'Matrix' }),
+    expect: adminUp,
+  },
+  {
+    name: 'delete checklist item',
+    method: 'DELETE',
+    path: async (f, _t, a) => `${org(f)}/checklist-items/${await throwawayItem(f, `Gone ${a}`)}`,
+    expect: adminUp,
+  },
+  {
+    name: 'archive checklist item',
+    method: 'POST',
+    path: async (f, _t, a) => `${org(f)}/checklist-items/${await throwawayItem(f, `Archive ${a}`)}/archive`,
+    expect: adminUp,
+  },
+  {
+    name: 'restore checklist item',
+    method: 'POST',
+    path: async (f, _t, a) => `${org(f)}/checklist-items/${await throwawayItem(f, `Restore ${a}`, true)}/restore`,
+    expect: adminUp,
+  },
+]
