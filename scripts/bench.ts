@@ -572,7 +572,7 @@ function report(data: {
     `load generator and server share the machine's ${cpus.length} cores.`,
     '**Req/s**: requests completed in the measured run ÷ its duration (autocannon\'s `requests.total` ÷ `duration`).',
     '**p50 / p95 / p99**: percentiles, in milliseconds, of the response times of every 2xx response in the',
-    'measured 10 s (as autocannon times them: request written → response fully received).',
+    'measured run (as autocannon times them: request written → response fully received).',
     '**Bytes/resp**: bytes on the wire per response (headers and body). **Errors**: non-2xx responses,',
     'connection errors and timeouts (should be 0). **Other CPU**: cores\' worth of CPU used during the measured',
     'run by processes other than the bench, the server under test and PostgreSQL (from /proc; n/a off Linux):',

@@ -10,7 +10,7 @@ export interface Person {
 
 async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
   if (!res.ok()) throw new Error(`${res.url()} → ${res.status()} ${await res.text()}`)
-  return res.status() === 204 ? null : res.json()
+  return (res.status() === 204 ? null : await res.json()) as any
 }
 
 /**
