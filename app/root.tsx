@@ -24,8 +24,8 @@ import { Toaster } from './components/toaster'
 import { getMe } from './lib/session.server'
 import { getSelection } from './lib/selection.server'
 import { getConfig } from './lib/config.server'
-import { createI18n, type Locale } from './lib/i18n'
-import { getLocale, getResources } from './lib/i18n.server'
+import { createI18n, namespacesFor, type Locale } from './lib/i18n'
+import { getClientResources, getLocale } from './lib/i18n.server'
 import { checkWebVersion, mirrorPreferences, registerServiceWorker, watchAuthCookie } from './lib/shell.client'
 import { getTheme } from './lib/theme.server'
 import { takeToast } from './lib/toast.server'
@@ -60,7 +60,7 @@ export async function loader(args: Route.LoaderArgs) {
       webVersion: selection.me?.webVersion ?? config.webVersion,
       appName: config.APP_NAME,
       locale,
-      resources: getResources(locale),
+      resources: getClientResources(locale, new URL(request.url).pathname.replace(/(\/_)?\.data$/, '') || '/'),
       theme: getTheme(request),
       toast,
       loadedAt: Date.now(),
@@ -76,8 +76,10 @@ export async function loader(args: Route.LoaderArgs) {
 /** Session data stays fresh for an hour: refetched after any form submission, not on every navigation. */
 const SESSION_FRESH_MS = 60 * 60 * 1000
 let lastRootLoad = Date.now()
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  // Another set of translations is needed (e.g. from a public page to the app).
+  if (namespacesFor(currentUrl.pathname).join() !== namespacesFor(nextUrl.pathname).join()) return true
   if (Date.now() - lastRootLoad > SESSION_FRESH_MS) return true
   return false
 }

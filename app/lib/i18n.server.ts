@@ -1,6 +1,6 @@
 import { isLocale as isApiLocale, localeFromAcceptLanguage } from '../../server/i18n.ts'
 import { LOCALE_COOKIE, readCookie } from './cookies.server.ts'
-import { namespaces, type Locale, type Resources } from './i18n.ts'
+import { CLIENT_COMMON_KEYS, namespaces, namespacesFor, type Locale, type Resources } from './i18n.ts'
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json', { eager: true })
 
@@ -15,6 +15,16 @@ export function getResources(locale: Locale): Resources {
   let r = cache.get(locale)
   if (!r) cache.set(locale, (r = resourcesFor(locale)))
   return r
+}
+
+/** What the browser needs for a page: its namespaces, and only the client-side part of `common`. */
+export function getClientResources(locale: Locale, pathname: string): Resources {
+  const all = getResources(locale)
+  const out = {} as Resources
+  for (const ns of namespacesFor(pathname)) {
+    out[ns] = ns === 'common' ? Object.fromEntries(CLIENT_COMMON_KEYS.map((k) => [k, all.common[k]])) : all[ns]
+  }
+  return out
 }
 
 /** The language: the stored choice (cookie) first, then the browser's Accept-Language, else English. */

@@ -28,3 +28,18 @@ export function createI18n(locale: Locale, resources: Resources): i18n {
   })
   return instance
 }
+
+const PUBLIC_PATHS = ['/login', '/register', '/forgot-password', '/reset-password', '/invite', '/device-login']
+
+/**
+ * The namespaces a page needs, from its path: the root loader sends only these (pages stay light on
+ * cheap phones) and revalidates when a navigation needs another set.
+ */
+export function namespacesFor(pathname: string): Namespace[] {
+  if (PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return ['common', 'public']
+  if (pathname === '/settings' || pathname.startsWith('/settings/')) return ['common', 'org', 'org-settings']
+  return ['common', 'authed', 'org']
+}
+
+/** Keys of the common namespace used by components in the browser (the rest is server-only text). */
+export const CLIENT_COMMON_KEYS = ['appName', 'language', 'theme', 'nav', 'actions', 'confirm', 'errors', 'progress', 'toast', 'verifyBanner']

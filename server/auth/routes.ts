@@ -27,7 +27,7 @@ export const loginBody = z.strictObject({ email: z.string().trim().min(1).max(25
 export const forgotBody = z.strictObject({ email })
 export const resetBody = z.strictObject({ id: z.string().min(1).max(100), token: z.string().min(1).max(200), password })
 export const updatePasswordBody = z.strictObject({ currentPassword: z.string().min(1).max(200), newPassword: password })
-const verifyQuery = z.object({ id: z.string().max(100).optional(), token: z.string().max(200).optional() })
+export const verifyQuery = z.object({ id: z.string().max(100).optional(), token: z.string().max(200).optional() })
 
 const LOGIN_WINDOW = 15 * 60
 const HOUR = 60 * 60

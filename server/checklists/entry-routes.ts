@@ -40,7 +40,7 @@ export const exportBody = z.strictObject({
 /** The longest export range, in days (inclusive). */
 export const EXPORT_MAX_DAYS = 366
 
-const entryQuery = z.object({ venueId: uuidField, date: dayField.optional() })
+export const entryQuery = z.object({ venueId: uuidField, date: dayField.optional() })
 
 function pathIds(c: Context<AppEnv>) {
   const checklistId = c.req.param('checklistId')

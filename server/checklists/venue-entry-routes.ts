@@ -6,7 +6,7 @@ import { isUuid, requirePermission } from '../api/middleware/org-scope.ts'
 import { readQuery } from '../api/validate.ts'
 import { dayList, venueForWork } from './entries.ts'
 
-const dayListQuery = z.object({ date: z.string().max(40).optional() })
+export const dayListQuery = z.object({ date: z.string().max(40).optional() })
 
 /** /v1/orgs/:orgId/venues/:venueId/checklist-entries — the venue's checklists for a day. */
 export function venueChecklistEntryRoutes() {

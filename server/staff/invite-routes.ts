@@ -17,7 +17,7 @@ import { claimInvite, describeInvite, isActiveMember, markEmailVerified, openInv
  * live invitation (malformed id included) is 404, the same on GET and on both POSTs.
  */
 const link = { id: z.string().min(1).max(100), token: z.string().min(1).max(200) }
-const inviteQuery = z.object({ id: z.string().max(100).optional(), token: z.string().max(200).optional() })
+export const inviteQuery = z.object({ id: z.string().max(100).optional(), token: z.string().max(200).optional() })
 export const inviteRegisterBody = z.strictObject({
   ...link,
   name: z.string().trim().min(1).max(100),

@@ -1,0 +1,217 @@
+/**
+ * The response shapes of /v1 as JSON Schema (OpenAPI 3.1 component schemas), written from the
+ * contracts (docs/api-contract-orgs.md, docs/api-contract-checklists.md) and the services' `public*`
+ * functions. Request bodies are never written here: they come from the routes' zod schemas.
+ */
+import { CHECKLIST_ITEM_TYPES } from '../../checklists/schema.ts'
+import { locales } from '../../i18n.ts'
+import { MEMBER_STATUSES, PLANS, ROLES, TEMPERATURE_UNITS } from '../../orgs/schema.ts'
+import { RECORD_STATUSES } from '../../records/schema.ts'
+import { errorCatalogue } from '../errors.ts'
+
+export type JsonSchema = Record<string, unknown>
+
+/** A reference to a component schema (tests/api/openapi.test.ts checks that every reference resolves). */
+export const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` })
+
+/** An object whose listed properties are all present (every response field is always sent). */
+function object(properties: Record<string, JsonSchema>, description?: string): JsonSchema {
+  return { type: 'object', ...(description ? { description } : {}), required: Object.keys(properties), properties }
+}
+
+const uuid: JsonSchema = { type: 'string', format: 'uuid' }
+const string: JsonSchema = { type: 'string' }
+const boolean: JsonSchema = { type: 'boolean' }
+const integer: JsonSchema = { type: 'integer' }
+const dateTime: JsonSchema = { type: 'string', format: 'date-time' }
+const day: JsonSchema = { type: 'string', format: 'date', description: 'yyyy-MM-dd' }
+const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type as string, 'null'] })
+const nullableRef = (name: string): JsonSchema => ({ oneOf: [ref(name), { type: 'null' }] })
+const array = (items: JsonSchema): JsonSchema => ({ type: 'array', items })
+const enumOf = (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] })
+const role = enumOf(ROLES)
+const dueTime: JsonSchema = { type: ['string', 'null'], pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm in the venue zone, or null' }
+
+const schemas = {
+  Error: {
+    type: 'object',
+    required: ['error'],
+    properties: {
+      error: {
+        type: 'object',
+        required: ['name', 'code', 'message'],
+        properties: {
+          name: enumOf(Object.keys(errorCatalogue)),
+          code: integer,
+          message: string,
+          data: {
+            type: 'object',
+            description: 'ValidationError: each field (dotted path for nested fields) → its message',
+            additionalProperties: string,
+          },
+        },
+      },
+    },
+  },
+  Ok: object({ ok: { type: 'boolean', const: true } }),
+  Status: object({ status: enumOf(['ok', 'ready', 'unavailable']) }),
+  OpenApiDocument: { type: 'object', description: 'This document', required: ['openapi', 'info', 'paths'] },
+
+  User: object({
+    id: uuid,
+    type: enumOf(['user', 'device']),
+    name: string,
+    email: string,
+    locale: enumOf(locales),
+    superAdmin: boolean,
+    emailVerified: boolean,
+  }),
+  UserOrg: object(
+    { id: uuid, name: string, role, venues: array(object({ id: uuid, name: string })) },
+    'An active membership with the non-archived venues the member may use, sorted by name',
+  ),
+  Me: object({ user: ref('User'), orgs: array(ref('UserOrg')), webVersion: string, flags: { type: 'object' } }),
+
+  OrgRef: object({ id: uuid, name: string }),
+  Organisation: object({
+    id: uuid,
+    name: string,
+    timeZone: { type: 'string', description: 'IANA time zone' },
+    temperatureUnit: enumOf(TEMPERATURE_UNITS),
+    requirePinOnDevices: boolean,
+    plan: enumOf(PLANS),
+    role: { ...role, description: "The caller's role in the organisation" },
+  }),
+  Venue: object({
+    id: uuid,
+    name: string,
+    address: string,
+    timeZone: { type: 'string', description: 'IANA time zone' },
+    archivedAt: nullable(dateTime),
+  }),
+  VenueRef: object({ id: uuid, name: string, timeZone: string }),
+  Member: object({
+    id: uuid,
+    name: string,
+    email: nullable(string),
+    role,
+    venueIds: { ...array(uuid), description: 'Venues the member may use; empty = every venue' },
+    status: enumOf(MEMBER_STATUSES),
+    hasPin: boolean,
+    hasAccount: { type: 'boolean', description: 'The membership is linked to a user account' },
+    invitedAt: nullable(dateTime),
+    inviteExpiresAt: { ...nullable(dateTime), description: 'Null unless the member is invited' },
+    joinedAt: nullable(dateTime),
+  }),
+  OrgProfile: object({ membershipId: uuid, name: string, role, venueIds: array(uuid), hasPin: boolean }),
+  Onboarding: object({
+    hidden: boolean,
+    complete: boolean,
+    steps: array(object({ key: string, done: boolean, href: string })),
+  }),
+  Invite: object({
+    organisation: ref('OrgRef'),
+    email: string,
+    name: string,
+    role,
+    hasAccount: boolean,
+    expiresAt: dateTime,
+  }),
+
+  Checklist: object({
+    id: uuid,
+    name: string,
+    description: string,
+    venueIds: { ...array(uuid), description: 'Venues where it is used; empty = every venue' },
+    days: { ...array({ type: 'integer', minimum: 0, maximum: 6 }), description: 'Days of the week it is due, 0 = Sunday … 6 = Saturday' },
+    dueTime,
+    position: integer,
+    archivedAt: nullable(dateTime),
+    itemCount: integer,
+  }),
+  ChecklistItem: object({
+    id: uuid,
+    checklistId: uuid,
+    label: string,
+    instructions: string,
+    type: enumOf(CHECKLIST_ITEM_TYPES),
+    required: boolean,
+    min: { type: ['number', 'null'], description: 'Number items only' },
+    max: { type: ['number', 'null'], description: 'Number items only' },
+    position: integer,
+    archivedAt: nullable(dateTime),
+  }),
+  MemberRef: object({ membershipId: nullable(uuid), name: string }),
+  Record: object({
+    id: uuid,
+    value: nullable(string),
+    note: nullable(string),
+    upload: { oneOf: [object({ id: uuid, url: string, contentType: string }), { type: 'null' }] },
+    status: enumOf(RECORD_STATUSES),
+    late: { type: 'boolean', description: 'Recorded after the day it is for' },
+    label: { type: 'string', description: "The item's label when recorded" },
+    itemType: { type: 'string', description: "The item's type when recorded" },
+    min: { type: ['number', 'null'] },
+    max: { type: ['number', 'null'] },
+    recordedBy: ref('MemberRef'),
+    recordedAt: dateTime,
+    supersedesId: { ...nullable(uuid), description: 'The record this one corrects' },
+    resolution: {
+      oneOf: [object({ note: string, resolvedBy: ref('MemberRef'), resolvedAt: dateTime }), { type: 'null' }],
+      description: 'The corrective action of a failed record',
+    },
+  }),
+  Progress: object({ done: integer, total: integer, required: integer, requiredDone: integer, failed: integer, unresolved: integer }),
+  DayList: object(
+    {
+      date: day,
+      today: day,
+      isToday: boolean,
+      isPast: boolean,
+      venue: ref('VenueRef'),
+      checklists: array(
+        object({
+          id: uuid,
+          name: string,
+          description: string,
+          dueTime,
+          overdue: boolean,
+          complete: boolean,
+          progress: ref('Progress'),
+        }),
+      ),
+    },
+    'The non-archived checklists due at the venue that day, with progress',
+  ),
+  Entry: object(
+    {
+      date: day,
+      today: day,
+      isToday: boolean,
+      isPast: boolean,
+      venue: ref('VenueRef'),
+      checklist: object({ id: uuid, name: string, description: string, dueTime, archivedAt: nullable(dateTime) }),
+      complete: boolean,
+      overdue: boolean,
+      progress: ref('Progress'),
+      items: array(
+        object({
+          item: { ...ref('ChecklistItem'), description: 'The current template, or for an item archived since, what the record kept' },
+          record: nullableRef('Record'),
+          history: { ...array(ref('Record')), description: 'Older, superseded records, newest first' },
+        }),
+      ),
+    },
+    "One checklist's entry at a venue for a day, with every item's state",
+  ),
+  Upload: object({
+    id: uuid,
+    url: { type: 'string', description: '/v1/orgs/{orgId}/uploads/{id}' },
+    contentType: string,
+    size: integer,
+  }),
+} satisfies Record<string, JsonSchema>
+
+export type ComponentName = keyof typeof schemas
+
+export const componentSchemas: Record<ComponentName, JsonSchema> = schemas

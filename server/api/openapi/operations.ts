@@ -1,0 +1,634 @@
+/**
+ * Every /v1 call, one row each: the table GET /v1/openapi.json is built from (server/api/openapi.ts).
+ * Bodies and query strings are the routes' own zod schemas; response shapes are the component
+ * schemas of ./components.ts. tests/api/openapi.test.ts checks that this table and the routes the
+ * app registers are the same set.
+ */
+import type { z } from 'zod'
+import type { Action } from '../../auth/permissions.ts'
+import { forgotBody, loginBody, registerBody, resetBody, updatePasswordBody, verifyQuery } from '../../auth/routes.ts'
+import { completeBody, entryQuery, exportBody, resolveBody } from '../../checklists/entry-routes.ts'
+import { createItemBody, updateItemBody } from '../../checklists/item-routes.ts'
+import { createChecklistBody, listChecklistsQuery, reorderBody, updateChecklistBody } from '../../checklists/routes.ts'
+import { dayListQuery } from '../../checklists/venue-entry-routes.ts'
+import { createOrgBody, updateOrgBody } from '../../orgs/routes.ts'
+import { orgProfileBody } from '../../profile/org-routes.ts'
+import { profileBody } from '../../profile/routes.ts'
+import { inviteAcceptBody, inviteQuery, inviteRegisterBody } from '../../staff/invite-routes.ts'
+import { createStaffBody, updateStaffBody } from '../../staff/routes.ts'
+import { UPLOAD_CONTENT_TYPES } from '../../uploads/service.ts'
+import { createVenueBody, updateVenueBody } from '../../venues/routes.ts'
+import { ref, type JsonSchema } from './components.ts'
+
+export const TAGS = [
+  { name: 'Auth', description: 'Accounts, sessions, e-mail verification and passwords' },
+  { name: 'Profile', description: "The user's profile, and their name and PIN in an organisation" },
+  { name: 'Organisations', description: 'Creating, reading, changing and deleting an organisation' },
+  { name: 'Venues', description: "The organisation's sites" },
+  { name: 'Onboarding', description: 'The getting-started panel' },
+  { name: 'Staff', description: 'Members, invitations and PIN-only staff' },
+  { name: 'Invitations', description: "The invitee's side of an invitation (the link is the credential)" },
+  { name: 'Checklists', description: 'Checklist templates' },
+  { name: 'Checklist items', description: 'The items of a checklist template' },
+  { name: 'Checklist entries', description: 'Daily work: the day list, completing and resolving items, exports' },
+  { name: 'Uploads', description: 'Photos and PDFs of the organisation' },
+  { name: 'Operations', description: 'Health, readiness and this document' },
+] as const
+
+export type Tag = (typeof TAGS)[number]['name']
+
+/**
+ * Who may call: `public` (no session), `user` (any signed-in user), or the permission an
+ * organisation member's role must hold (server/auth/permissions.ts).
+ */
+export type Access = 'public' | 'user' | Action
+
+/** One non-error answer, as an OpenAPI Response Object plus its status. */
+export interface Reply {
+  status: number
+  description: string
+  content?: Record<string, { schema: JsonSchema }>
+  headers?: Record<string, { description: string; schema: JsonSchema }>
+}
+
+export interface Operation {
+  method: 'get' | 'post' | 'put' | 'delete'
+  /** The path with `{param}` placeholders, as served. */
+  path: string
+  tag: Tag
+  summary: string
+  access: Access
+  /** More than the summary says (the role line is added by the builder). */
+  notes?: string
+  /** The JSON body, validated by the handler with this very schema. */
+  body?: z.ZodType
+  /** The query string, validated by the handler with this very schema. */
+  query?: z.ZodObject
+  /** A multipart/form-data body with one binary `file`. */
+  multipart?: { description: string; contentTypes: readonly string[] }
+  /** The success answer, then any other non-error answer. */
+  replies: [Reply, ...Reply[]]
+  /** Error answers beyond those the builder derives (400 with a body or query, 401 unless public, 403 for a role or an unsafe method, 404 with path parameters). */
+  errors?: (400 | 403 | 404)[]
+  /** Rate limited: 429 with Retry-After. */
+  rateLimited?: boolean
+}
+
+// ─── reply helpers ───────────────────────────────────────────────────────────────────────────────
+
+/** `{ key: schema, … }` with every key required. */
+function wrap(properties: Record<string, JsonSchema>, optional: Record<string, JsonSchema> = {}): JsonSchema {
+  return { type: 'object', required: Object.keys(properties), properties: { ...properties, ...optional } }
+}
+
+const json = (status: number, schema: JsonSchema, description = status === 201 ? 'Created' : 'OK'): Reply => ({
+  status,
+  description,
+  content: { 'application/json': { schema } },
+})
+const noContent = (description = 'Done'): Reply => ({ status: 204, description })
+const binary: JsonSchema = { type: 'string', format: 'binary' }
+const header = (description: string, schema: JsonSchema = { type: 'string' }) => ({ description, schema })
+const ok = (status = 200) => json(status, ref('Ok'), status === 202 ? 'Accepted' : 'OK')
+
+const ORG = '/v1/orgs/{orgId}'
+const VENUE_ACCESS = 'A member limited to some venues gets 403 for another venue of the organisation.'
+
+// ─── the table ───────────────────────────────────────────────────────────────────────────────────
+
+export const operations: Operation[] = [
+  // Operations
+  { method: 'get', path: '/v1/health', tag: 'Operations', summary: 'Process is up', access: 'public', replies: [json(200, ref('Status'))] },
+  {
+    method: 'get',
+    path: '/v1/ready',
+    tag: 'Operations',
+    summary: 'Database reachable and migrations applied',
+    access: 'public',
+    replies: [json(200, ref('Status'), 'Ready'), json(503, ref('Status'), 'Unavailable')],
+  },
+  { method: 'get', path: '/v1/openapi.json', tag: 'Operations', summary: 'This document (OpenAPI 3.1)', access: 'public', replies: [json(200, ref('OpenApiDocument'))] },
+
+  // Auth
+  { method: 'get', path: '/v1/auth/me', tag: 'Auth', summary: 'The current user and their organisations', access: 'user', replies: [json(200, ref('Me'))] },
+  {
+    method: 'post',
+    path: '/v1/auth/register',
+    tag: 'Auth',
+    summary: 'Create an account and sign in',
+    notes: 'Sends a verification e-mail. An address with an account → ValidationError `data.email`.',
+    access: 'public',
+    body: registerBody,
+    replies: [json(201, wrap({ user: ref('User') }))],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/login',
+    tag: 'Auth',
+    summary: 'Sign in',
+    notes: 'Wrong e-mail or password → 401.',
+    access: 'public',
+    body: loginBody,
+    replies: [json(200, wrap({ user: ref('User') }))],
+    rateLimited: true,
+  },
+  { method: 'post', path: '/v1/auth/logout', tag: 'Auth', summary: 'Sign out', notes: 'Ends the current session, if any.', access: 'public', replies: [noContent('Signed out')] },
+  {
+    method: 'get',
+    path: '/v1/auth/verification/verify',
+    tag: 'Auth',
+    summary: 'Follow an e-mail verification link',
+    notes: 'Redirects to the web page `/verify-email?status=success|expired|invalid`.',
+    access: 'public',
+    query: verifyQuery,
+    replies: [{ status: 302, description: 'Redirect to the verification page', headers: { Location: header('The web page, with `status`') } }],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/verification/resend',
+    tag: 'Auth',
+    summary: 'Send the verification e-mail again',
+    notes: 'An address already verified → 400.',
+    access: 'user',
+    replies: [ok(202)],
+    errors: [400],
+    rateLimited: true,
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/forgot-password',
+    tag: 'Auth',
+    summary: 'E-mail a password reset link',
+    notes: 'The same answer whether or not the address has an account.',
+    access: 'public',
+    body: forgotBody,
+    replies: [ok(202)],
+    rateLimited: true,
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/reset-password',
+    tag: 'Auth',
+    summary: 'Set a new password with a reset link',
+    notes: 'Ends every session of the account; an expired or used link → 400.',
+    access: 'public',
+    body: resetBody,
+    replies: [ok()],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/update-password',
+    tag: 'Auth',
+    summary: 'Change the password',
+    notes: 'Ends the other sessions; a wrong current password → ValidationError `data.currentPassword`.',
+    access: 'user',
+    body: updatePasswordBody,
+    replies: [ok()],
+    rateLimited: true,
+  },
+
+  // Invitations
+  {
+    method: 'get',
+    path: '/v1/auth/invite',
+    tag: 'Invitations',
+    summary: 'Describe an invitation',
+    notes: 'An unknown, used or voided link → 404; an expired one → 400.',
+    access: 'public',
+    query: inviteQuery,
+    replies: [json(200, wrap({ invite: ref('Invite') }))],
+    errors: [400, 404],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/invite/register',
+    tag: 'Invitations',
+    summary: 'Create an account from an invitation and sign in',
+    notes: 'The address counts as verified and the membership becomes active. An address with an account → ValidationError `data.email`; a link that is not live → 404.',
+    access: 'public',
+    body: inviteRegisterBody,
+    replies: [json(201, wrap({ user: ref('User') }))],
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/invite/accept',
+    tag: 'Invitations',
+    summary: 'Join the organisation of an invitation as the signed-in user',
+    notes: "The invitation's address must be the user's (403); already an active member → 400; a link that is not live → 404.",
+    access: 'user',
+    body: inviteAcceptBody,
+    replies: [json(200, wrap({ organisation: ref('OrgRef') }))],
+    errors: [400, 403, 404],
+  },
+
+  // Profile
+  { method: 'get', path: '/v1/profile', tag: 'Profile', summary: 'The user-level profile', access: 'user', replies: [json(200, wrap({ profile: ref('User') }))] },
+  {
+    method: 'put',
+    path: '/v1/profile',
+    tag: 'Profile',
+    summary: 'Update name, language or e-mail address',
+    notes: 'A new `email` needs `currentPassword`, must be unused, clears verification and sends a verification e-mail.',
+    access: 'user',
+    body: profileBody,
+    replies: [json(200, wrap({ profile: ref('User') }))],
+    rateLimited: true,
+  },
+  {
+    method: 'get',
+    path: `${ORG}/profile`,
+    tag: 'Profile',
+    summary: "The member's own name, role and PIN state in the organisation",
+    access: 'profile.own',
+    replies: [json(200, wrap({ profile: ref('OrgProfile') }))],
+  },
+  {
+    method: 'put',
+    path: `${ORG}/profile`,
+    tag: 'Profile',
+    summary: "Change the member's own name or PIN in the organisation",
+    notes: 'The PIN is 4–6 digits, unique inside the organisation (`data.pin`).',
+    access: 'profile.own',
+    body: orgProfileBody,
+    replies: [json(200, wrap({ profile: ref('OrgProfile') }))],
+  },
+
+  // Organisations
+  {
+    method: 'post',
+    path: '/v1/orgs',
+    tag: 'Organisations',
+    summary: 'Create an organisation',
+    notes: 'The creator becomes its OWNER.',
+    access: 'user',
+    body: createOrgBody,
+    replies: [json(201, wrap({ organisation: ref('Organisation') }))],
+  },
+  { method: 'get', path: ORG, tag: 'Organisations', summary: 'An organisation', access: 'org.read', replies: [json(200, wrap({ organisation: ref('Organisation') }))] },
+  {
+    method: 'put',
+    path: ORG,
+    tag: 'Organisations',
+    summary: 'Change an organisation',
+    access: 'org.update',
+    body: updateOrgBody,
+    replies: [json(200, wrap({ organisation: ref('Organisation') }))],
+  },
+  {
+    method: 'delete',
+    path: ORG,
+    tag: 'Organisations',
+    summary: 'Delete an organisation and everything of it',
+    access: 'org.delete',
+    replies: [noContent('Deleted')],
+  },
+
+  // Venues
+  {
+    method: 'get',
+    path: `${ORG}/venues`,
+    tag: 'Venues',
+    summary: 'The venues the member may use',
+    notes: 'Sorted by name, archived ones left out.',
+    access: 'venue.read',
+    replies: [json(200, wrap({ venues: { type: 'array', items: ref('Venue') } }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/venues`,
+    tag: 'Venues',
+    summary: 'Create a venue',
+    notes: "`timeZone` defaults to the organisation's.",
+    access: 'venue.manage',
+    body: createVenueBody,
+    replies: [json(201, wrap({ venue: ref('Venue') }))],
+  },
+  { method: 'get', path: `${ORG}/venues/{venueId}`, tag: 'Venues', summary: 'A venue', notes: VENUE_ACCESS, access: 'venue.read', replies: [json(200, wrap({ venue: ref('Venue') }))] },
+  {
+    method: 'put',
+    path: `${ORG}/venues/{venueId}`,
+    tag: 'Venues',
+    summary: 'Change a venue',
+    access: 'venue.manage',
+    body: updateVenueBody,
+    replies: [json(200, wrap({ venue: ref('Venue') }))],
+  },
+  {
+    method: 'delete',
+    path: `${ORG}/venues/{venueId}`,
+    tag: 'Venues',
+    summary: 'Delete a venue',
+    notes: "The id is removed from every member's venues; refused (400) when it is the only venue of a member.",
+    access: 'venue.manage',
+    replies: [noContent('Deleted')],
+    errors: [400],
+  },
+
+  // Onboarding
+  { method: 'get', path: `${ORG}/onboarding`, tag: 'Onboarding', summary: 'The onboarding panel, judged from the data', access: 'org.read', replies: [json(200, ref('Onboarding'))] },
+  { method: 'post', path: `${ORG}/onboarding/hide`, tag: 'Onboarding', summary: 'Hide the onboarding panel for everyone', access: 'org.update', replies: [noContent('Hidden')] },
+
+  // Staff
+  {
+    method: 'get',
+    path: `${ORG}/staff`,
+    tag: 'Staff',
+    summary: 'The members of the organisation',
+    notes: 'Removed members are left out.',
+    access: 'staff.read',
+    replies: [json(200, wrap({ staff: { type: 'array', items: ref('Member') } }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/staff`,
+    tag: 'Staff',
+    summary: 'Invite a member by e-mail, or add a PIN-only member',
+    notes:
+      'With `email`: an invitation (the inviter’s address must be verified, else 403). Without: a PIN-only member (BASIC or ADMIN); `pin` is in the answer only when generated. Only an OWNER may add an OWNER.',
+    access: 'staff.manage',
+    body: createStaffBody,
+    replies: [json(201, wrap({ member: ref('Member') }, { pin: { type: 'string', description: 'The generated PIN, shown once' } }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/staff/generate-pin`,
+    tag: 'Staff',
+    summary: 'A random PIN unused in the organisation',
+    access: 'profile.own',
+    replies: [json(200, wrap({ pin: { type: 'string', pattern: '^\\d{4,6}$' } }))],
+    rateLimited: true,
+  },
+  { method: 'get', path: `${ORG}/staff/{staffId}`, tag: 'Staff', summary: 'A member', access: 'staff.read', replies: [json(200, wrap({ member: ref('Member') }))] },
+  {
+    method: 'put',
+    path: `${ORG}/staff/{staffId}`,
+    tag: 'Staff',
+    summary: 'Change a member',
+    notes: 'An ADMIN manages BASIC and ADMIN members only; the last active OWNER cannot be demoted; no one raises their own role (403).',
+    access: 'staff.manage',
+    body: updateStaffBody,
+    replies: [json(200, wrap({ member: ref('Member') }))],
+  },
+  {
+    method: 'delete',
+    path: `${ORG}/staff/{staffId}`,
+    tag: 'Staff',
+    summary: 'Remove a member',
+    notes: 'The same rules as changing a member.',
+    access: 'staff.manage',
+    replies: [noContent('Removed')],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/staff/{staffId}/resend-invite`,
+    tag: 'Staff',
+    summary: 'Send the invitation again with a new link',
+    notes: 'The old link stops working; a member who is not invited → 400.',
+    access: 'staff.manage',
+    replies: [ok(202)],
+    errors: [400],
+    rateLimited: true,
+  },
+
+  // Checklists
+  {
+    method: 'get',
+    path: `${ORG}/checklists`,
+    tag: 'Checklists',
+    summary: 'The checklists, by position then name',
+    notes: '`search` matches the name; `venueId` keeps those used at that venue; archived ones only with `showArchived=true`.',
+    access: 'venue.read',
+    query: listChecklistsQuery,
+    replies: [json(200, wrap({ checklists: { type: 'array', items: ref('Checklist') } }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklists`,
+    tag: 'Checklists',
+    summary: 'Create a checklist',
+    access: 'checklists.manage',
+    body: createChecklistBody,
+    replies: [json(201, wrap({ checklist: ref('Checklist') }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklists/reorder`,
+    tag: 'Checklists',
+    summary: 'Put the checklists in a new order',
+    notes: "`ids` must be exactly the organisation's non-archived checklists (`data.ids`).",
+    access: 'checklists.manage',
+    body: reorderBody,
+    replies: [noContent('Reordered')],
+  },
+  {
+    method: 'get',
+    path: `${ORG}/checklists/{checklistId}`,
+    tag: 'Checklists',
+    summary: 'A checklist with every item (archived ones flagged)',
+    access: 'venue.read',
+    replies: [json(200, wrap({ checklist: ref('Checklist'), items: { type: 'array', items: ref('ChecklistItem') } }))],
+  },
+  {
+    method: 'put',
+    path: `${ORG}/checklists/{checklistId}`,
+    tag: 'Checklists',
+    summary: 'Change a checklist',
+    access: 'checklists.manage',
+    body: updateChecklistBody,
+    replies: [json(200, wrap({ checklist: ref('Checklist') }))],
+  },
+  {
+    method: 'delete',
+    path: `${ORG}/checklists/{checklistId}`,
+    tag: 'Checklists',
+    summary: 'Delete a checklist (archived instead when it has records)',
+    access: 'checklists.manage',
+    replies: [noContent('Deleted'), json(200, wrap({ checklist: ref('Checklist'), archived: { type: 'boolean', const: true } }), 'It has records: archived instead')],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklists/{checklistId}/archive`,
+    tag: 'Checklists',
+    summary: 'Archive a checklist',
+    access: 'checklists.manage',
+    replies: [json(200, wrap({ checklist: ref('Checklist') }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklists/{checklistId}/restore`,
+    tag: 'Checklists',
+    summary: 'Restore an archived checklist (placed last)',
+    access: 'checklists.manage',
+    replies: [json(200, wrap({ checklist: ref('Checklist') }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklists/{checklistId}/duplicate`,
+    tag: 'Checklists',
+    summary: 'Copy a checklist with its non-archived items',
+    access: 'checklists.manage',
+    replies: [json(201, wrap({ checklist: ref('Checklist') }))],
+  },
+
+  // Checklist items
+  {
+    method: 'get',
+    path: `${ORG}/checklists/{checklistId}/items`,
+    tag: 'Checklist items',
+    summary: "A checklist's items, by position",
+    access: 'venue.read',
+    replies: [json(200, wrap({ items: { type: 'array', items: ref('ChecklistItem') } }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklists/{checklistId}/items`,
+    tag: 'Checklist items',
+    summary: 'Add an item to a checklist',
+    notes: '`min`/`max` only for `number` items (`data.min`, `data.max`); min ≤ max (`data.max`).',
+    access: 'checklists.manage',
+    body: createItemBody,
+    replies: [json(201, wrap({ item: ref('ChecklistItem') }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklists/{checklistId}/items/reorder`,
+    tag: 'Checklist items',
+    summary: "Put a checklist's items in a new order",
+    notes: "`ids` must be exactly the checklist's non-archived items (`data.ids`).",
+    access: 'checklists.manage',
+    body: reorderBody,
+    replies: [noContent('Reordered')],
+  },
+  { method: 'get', path: `${ORG}/checklist-items/{itemId}`, tag: 'Checklist items', summary: 'An item', access: 'venue.read', replies: [json(200, wrap({ item: ref('ChecklistItem') }))] },
+  {
+    method: 'put',
+    path: `${ORG}/checklist-items/{itemId}`,
+    tag: 'Checklist items',
+    summary: 'Change an item',
+    notes: 'The limits are judged on the result.',
+    access: 'checklists.manage',
+    body: updateItemBody,
+    replies: [json(200, wrap({ item: ref('ChecklistItem') }))],
+  },
+  {
+    method: 'delete',
+    path: `${ORG}/checklist-items/{itemId}`,
+    tag: 'Checklist items',
+    summary: 'Delete an item (archived instead when it has records)',
+    access: 'checklists.manage',
+    replies: [noContent('Deleted'), json(200, wrap({ item: ref('ChecklistItem'), archived: { type: 'boolean', const: true } }), 'It has records: archived instead')],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklist-items/{itemId}/archive`,
+    tag: 'Checklist items',
+    summary: 'Archive an item',
+    access: 'checklists.manage',
+    replies: [json(200, wrap({ item: ref('ChecklistItem') }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklist-items/{itemId}/restore`,
+    tag: 'Checklist items',
+    summary: 'Restore an archived item',
+    access: 'checklists.manage',
+    replies: [json(200, wrap({ item: ref('ChecklistItem') }))],
+  },
+
+  // Checklist entries
+  {
+    method: 'get',
+    path: `${ORG}/venues/{venueId}/checklist-entries`,
+    tag: 'Checklist entries',
+    summary: 'The checklists due at a venue on a day, with progress',
+    notes: `\`date\` is yyyy-MM-dd, default today in the venue's zone; a future date → ValidationError \`data.date\`. ${VENUE_ACCESS}`,
+    access: 'venue.work',
+    query: dayListQuery,
+    replies: [json(200, ref('DayList'))],
+  },
+  {
+    method: 'get',
+    path: `${ORG}/checklist-entries/{checklistId}`,
+    tag: 'Checklist entries',
+    summary: "One checklist's entry at a venue on a day, with every item's state",
+    notes: `\`date\` is yyyy-MM-dd, default today in the venue's zone. ${VENUE_ACCESS}`,
+    access: 'venue.work',
+    query: entryQuery,
+    replies: [json(200, ref('Entry'))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklist-entries/export`,
+    tag: 'Checklist entries',
+    summary: "Export a venue's checklist records as CSV or PDF",
+    notes: 'from ≤ to, at most 366 days; in the caller’s language. One row per record, superseded ones included.',
+    access: 'records.export',
+    body: exportBody,
+    replies: [
+      {
+        status: 200,
+        description: 'The file',
+        content: {
+          'text/csv': { schema: { type: 'string', description: 'UTF-8 CSV' } },
+          'application/pdf': { schema: binary },
+        },
+        headers: {
+          'Content-Disposition': header('attachment; filename="checklists-<venue>-<from>-<to>.<ext>"'),
+          'X-Content-SHA256': header('SHA-256 (hex) of the data: the CSV body, also printed in the PDF footer', { type: 'string', pattern: '^[0-9a-f]{64}$' }),
+        },
+      },
+    ],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklist-entries/{checklistId}/items/{itemId}/complete`,
+    tag: 'Checklist entries',
+    summary: 'Record an item for a day',
+    notes: `A second completion of the same item and day supersedes the previous record. Future dates → ValidationError \`data.date\`; past dates are recorded late. ${VENUE_ACCESS}`,
+    access: 'records.write',
+    body: completeBody,
+    replies: [json(201, wrap({ record: ref('Record') }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklist-entries/{checklistId}/items/{itemId}/resolve`,
+    tag: 'Checklist entries',
+    summary: 'Record the corrective action of a failed item',
+    notes: `Only when the current record is failed and unresolved (else 400). ${VENUE_ACCESS}`,
+    access: 'records.write',
+    body: resolveBody,
+    replies: [json(201, wrap({ record: ref('Record') }))],
+  },
+
+  // Uploads
+  {
+    method: 'post',
+    path: `${ORG}/uploads`,
+    tag: 'Uploads',
+    summary: 'Upload a photo or a PDF',
+    notes: 'JPEG, PNG, WebP or PDF judged by the bytes, at most 10 MB (else ValidationError `data.file`).',
+    access: 'venue.work',
+    multipart: { description: 'The file (JPEG, PNG, WebP or PDF, at most 10 MB)', contentTypes: UPLOAD_CONTENT_TYPES },
+    replies: [json(201, ref('Upload'))],
+  },
+  {
+    method: 'get',
+    path: `${ORG}/uploads/{uploadId}`,
+    tag: 'Uploads',
+    summary: "An upload's bytes",
+    access: 'venue.work',
+    replies: [
+      {
+        status: 200,
+        description: 'The bytes, with their type',
+        content: Object.fromEntries(UPLOAD_CONTENT_TYPES.map((type) => [type, { schema: binary }])),
+        headers: {
+          'Content-Disposition': header("inline; filename*=UTF-8''<name>"),
+          'Cache-Control': header('private, max-age=31536000, immutable'),
+          'X-Content-Type-Options': header('nosniff'),
+        },
+      },
+    ],
+  },
+]
