@@ -102,3 +102,28 @@ test('an unknown error name is a server error', () => {
   expect(toErrorInfo({ error: { name: 'TeapotError', code: 418, message: 'short and stout' } }, res)).toEqual({ name: 'ServerError', code: 500, message: '' })
   expect(toErrorInfo({ error: { name: 'NotFoundError', code: 404, message: 'Not Found' } }, res)).toMatchObject({ name: 'NotFoundError', code: 404 })
 })
+
+test('an auth failure on a page call sends the browser to /login, keeping where it was going', async () => {
+  const { must } = await import('../../app/lib/api.server.ts')
+  const request = new Request('http://localhost:3999/settings/staff.data?_routes=root&tab=2')
+  const client = api({ request }, { transport: inProcessTransport })
+  const result = await client.get('/v1/orgs/00000000-0000-4000-8000-000000000000/staff')
+  let thrown: unknown
+  try {
+    must(request, client, result)
+  } catch (error) {
+    thrown = error
+  }
+  expect(thrown).toBeInstanceOf(Response)
+  expect((thrown as Response).status).toBe(302)
+  expect((thrown as Response).headers.get('location')).toBe(`/login?${new URLSearchParams({ redirectTo: '/settings/staff?tab=2' })}`)
+  // Other errors become route error responses with the catalogue's body.
+  const signedIn = api({ request: browserRequest() }, { transport: inProcessTransport })
+  const missing = { ok: false as const, status: 404, error: { name: 'NotFoundError' as const, code: 404, message: 'Not Found' }, headers: new Headers() }
+  try {
+    must(request, signedIn, missing)
+  } catch (error) {
+    thrown = error
+  }
+  expect((thrown as Response).status).toBe(404)
+})
