@@ -6,13 +6,18 @@
  *   2. GET /login on the Mise server vs a bare React Router page built and served the same way
  *      (bench/bare/).
  *   3. An authenticated GET /v1/auth/me vs a bare Hono handler returning the same JSON.
+ *   4. The venue's day of checklists, GET /checklists (30 checklists × 20 items, half of them done
+ *      today) and one checklist's page, GET /checklists/:id, vs the bare page of section 2.
+ *   5. The same two pages with a year of records for 10 venues in the database.
  *
- * Sections 2 and 3 run on PGlite, and also on PostgreSQL when DATABASE_URL is set (a fresh
- * database is created from it and dropped afterwards).
+ * Sections 2 to 5 run on PGlite, and also on PostgreSQL when DATABASE_URL is set (a fresh
+ * database is created from it and dropped afterwards). The data of sections 4 and 5 is made by
+ * scripts/bench/checklists.ts.
  *
  * Every server under test runs in its own child process, one at a time; the load generator
  * (autocannon) runs in this process. The same script is the bare servers' entry:
- * `node scripts/bench.ts serve-bare-react-router <port>` and `serve-bare-hono <port> <json>`.
+ * `node scripts/bench.ts serve-bare-react-router <port>` and `serve-bare-hono <port> <json>`, and the
+ * PGlite bulk insert's: `node scripts/bench.ts fill-pglite <dataDir> <plan json>`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -23,6 +28,18 @@ import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import zlib from 'node:zlib'
+import {
+  addYearOfRecordsPglite,
+  addYearOfRecordsPostgres,
+  CHECKLISTS,
+  ITEMS_PER_CHECKLIST,
+  seedChecklists,
+  VENUES,
+  YEAR_DAYS,
+  type ChecklistData,
+  type YearPlan,
+  type YearResult,
+} from './bench/checklists.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const BARE_DIR = path.join(ROOT, 'bench/bare')
@@ -34,6 +51,11 @@ const WARMUP_SECONDS = 2
 const DURATION_SECONDS = 10
 const PAGES_SIGNED_OUT = ['/login', '/register', '/forgot-password', '/reset-password?id=x&token=y']
 const PAGES_SIGNED_IN = ['/profile', '/verify-email?status=success']
+/**
+ * Items per checklist given a year of records on PGlite (ITEMS_PER_CHECKLIST = all). PostgreSQL always
+ * gets all of them.
+ */
+const PGLITE_YEAR_ITEMS = ITEMS_PER_CHECKLIST
 
 // ---------------------------------------------------------------------------------------------
 // Bare servers (child-process entry points)
@@ -322,6 +344,8 @@ interface LoadResult {
   p99: number
   total: number
   bytesPerResponse: number
+  /** Size of the decoded body (the HTML, uncompressed), from one request made before the run. */
+  bodyBytes: number
   failures: number
   /** Cores' worth of CPU other processes used during the measured run; undefined off Linux. */
   otherCpu: number | undefined
@@ -389,9 +413,25 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 }
 
-async function load(label: string, database: string, server: Server, urlPath: string, headers: Record<string, string>): Promise<LoadResult> {
+/**
+ * One request first: it must answer 200 (not a redirect) and pass `check` (given the decoded body,
+ * returns what is wrong, if anything); then the warm-up and the measured run.
+ */
+async function load(
+  label: string,
+  database: string,
+  server: Server,
+  urlPath: string,
+  headers: Record<string, string>,
+  check?: (body: string) => string | undefined,
+): Promise<LoadResult> {
   log(`${label} [${database}]: ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured…`)
   const url = server.base + urlPath
+  const first = await fetch(url, { headers, redirect: 'manual' })
+  const body = Buffer.from(await first.arrayBuffer())
+  if (first.status !== 200) throw new Error(`${label}: GET ${urlPath} answered ${first.status}, expected 200`)
+  const wrong = check?.(body.toString('utf8'))
+  if (wrong) throw new Error(`${label}: GET ${urlPath}: ${wrong}`)
   await runAutocannon(url, WARMUP_SECONDS, headers)
   const latencies: number[] = []
   const before = cpuSnapshot(server.pid)
@@ -413,9 +453,22 @@ async function load(label: string, database: string, server: Server, urlPath: st
     p99: percentile(latencies, 99),
     total: r.requests.total,
     bytesPerResponse: ok ? r.throughput.total / ok : 0,
+    bodyBytes: body.length,
     failures: r.non2xx + r.errors + r.timeouts,
     otherCpu,
   }
+}
+
+/** The day page shows every checklist, each a link to its page for the day. */
+function checkDayPage(html: string): string | undefined {
+  const links = new Set(html.match(/href="\/checklists\/[0-9a-f-]{36}\?date=[0-9-]{10}"/g) ?? [])
+  return links.size === CHECKLISTS ? undefined : `${links.size} checklist links, expected ${CHECKLISTS}`
+}
+
+/** The checklist's page shows every item. */
+function checkDetailPage(html: string): string | undefined {
+  const items = new Set(html.match(/id="item-[0-9a-f-]{36}"/g) ?? [])
+  return items.size === ITEMS_PER_CHECKLIST ? undefined : `${items.size} items, expected ${ITEMS_PER_CHECKLIST}`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -428,10 +481,14 @@ interface DatabaseTarget {
   version?: string
 }
 
-async function startMise(target: DatabaseTarget): Promise<Server> {
+/** Start Mise on `target`; with PGlite, in `dataDir` when given (a restart), else in a new temporary one. */
+async function startMise(target: DatabaseTarget, dataDir?: string): Promise<Server & { dataDir: string }> {
   const port = await freePort()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-'))
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+  if (!dataDir) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-'))
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+    dataDir = dir
+  }
   const env = childEnv({
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -443,7 +500,53 @@ async function startMise(target: DatabaseTarget): Promise<Server> {
     ...(target.env.DATABASE_URL ? { APP_URL: `http://localhost:${port}` } : {}),
   })
   log(`starting the Mise server on ${target.kind}…`)
-  return startChild(`Mise (${target.kind})`, [path.join(ROOT, 'build/server/index.js')], env, port, '/v1/health')
+  const server = await startChild(`Mise (${target.kind})`, [path.join(ROOT, 'build/server/index.js')], env, port, '/v1/health')
+  return { ...server, dataDir }
+}
+
+/** Run `node scripts/bench.ts <args>` to completion; returns the JSON of its last stdout line. */
+async function runChildJson<T>(name: string, args: string[]): Promise<T> {
+  const child = spawn(process.execPath, [SELF, ...args], { cwd: ROOT, env: childEnv({}), stdio: ['ignore', 'pipe', 'pipe'] })
+  children.add(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)))
+  children.delete(child)
+  if (code !== 0) throw new Error(`${name} failed (${code}):\n${stderr}`)
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as T
+}
+
+/**
+ * A year of records for every venue of `data` (see scripts/bench/checklists.ts). PostgreSQL: inserted
+ * while the server runs. PGlite: the server is stopped (its data directory is locked while it runs),
+ * a child process inserts, and the server is started again on the same directory.
+ */
+async function addYearOfRecords(
+  target: DatabaseTarget,
+  mise: Server & { dataDir: string },
+  data: ChecklistData,
+): Promise<{ mise: Server & { dataDir: string }; plan: YearPlan; result: YearResult }> {
+  const plan: YearPlan = {
+    orgId: data.orgId,
+    venueIds: data.venueIds,
+    today: data.today,
+    days: YEAR_DAYS,
+    itemsPerChecklist: target.kind === 'PGlite' ? PGLITE_YEAR_ITEMS : ITEMS_PER_CHECKLIST,
+  }
+  const rows = plan.venueIds.length * plan.days * CHECKLISTS * plan.itemsPerChecklist
+  log(`adding a year of records on ${target.kind} (${rows.toLocaleString('en')} rows)…`)
+  if (target.kind === 'PostgreSQL') {
+    const result = await addYearOfRecordsPostgres(target.env.DATABASE_URL!, plan)
+    log(`  done in ${result.seconds.toFixed(1)} s`)
+    return { mise, plan, result }
+  }
+  await mise.stop()
+  if (fs.existsSync(path.join(mise.dataDir, 'mise.lock'))) throw new Error('the PGlite server left its data directory locked')
+  const result = await runChildJson<YearResult>('PGlite bulk insert', ['fill-pglite', mise.dataDir, JSON.stringify(plan)])
+  log(`  done in ${result.seconds.toFixed(1)} s`)
+  return { mise: await startMise(target, mise.dataDir), plan, result }
 }
 
 /** Register a fresh user; returns the Cookie header to send and the /v1/auth/me body. */
@@ -671,11 +774,15 @@ async function main() {
   const pages: PageJs[] = []
   const pageLoads: LoadResult[] = []
   const apiLoads: LoadResult[] = []
+  const dayLoads: LoadResult[] = []
+  const yearLoads: LoadResult[] = []
+  const seeds: Array<{ database: string; data: ChecklistData }> = []
+  const years: Array<{ database: string; plan: YearPlan; result: YearResult }> = []
   let meBody: unknown
   let cookie = ''
 
   for (const db of databases) {
-    const mise = await startMise(db)
+    let mise = await startMise(db)
     const session = await signIn(mise.base)
     cookie = session.cookie
     meBody ??= session.me
@@ -686,6 +793,27 @@ async function main() {
     }
     pageLoads.push(await load('Mise `GET /login`', db.kind, mise, '/login', { 'accept-encoding': 'gzip' }))
     apiLoads.push(await load('Mise `GET /v1/auth/me`', db.kind, mise, '/v1/auth/me', { cookie: session.cookie }))
+
+    log(`creating ${CHECKLISTS} checklists × ${ITEMS_PER_CHECKLIST} items and today's records through the API…`)
+    const data = await seedChecklists(mise.base, session.cookie)
+    log(`  ${data.requests} requests in ${data.seconds.toFixed(1)} s`)
+    seeds.push({ database: db.kind, data })
+    // The organisation and venue chosen, as the org and venue pickers leave them.
+    const pageHeaders = {
+      cookie: `${session.cookie}; mise_org_id=${data.orgId}; mise_venue_id=${data.venueId}`,
+      'accept-encoding': 'gzip',
+    }
+    const detailPath = `/checklists/${data.checklistIds[0]}`
+    const measurePages = async (into: LoadResult[]) => {
+      into.push(await load('Mise `GET /checklists`', db.kind, mise, '/checklists', pageHeaders, checkDayPage))
+      into.push(await load('Mise `GET /checklists/:id`', db.kind, mise, detailPath, pageHeaders, checkDetailPage))
+    }
+    await measurePages(dayLoads)
+
+    const year = await addYearOfRecords(db, mise, data)
+    mise = year.mise
+    years.push({ database: db.kind, plan: year.plan, result: year.result })
+    await measurePages(yearLoads)
     await mise.stop()
   }
 
@@ -699,7 +827,10 @@ async function main() {
     '/',
   )
   const barePage = await measurePage(bareRr.base, '/')
-  pageLoads.push(await load('Bare React Router `GET /`', '—', bareRr, '/', { 'accept-encoding': 'gzip' }))
+  const bareLoad = await load('Bare React Router `GET /`', '—', bareRr, '/', { 'accept-encoding': 'gzip' })
+  pageLoads.push(bareLoad)
+  dayLoads.push(bareLoad)
+  yearLoads.push(bareLoad)
   await bareRr.stop()
 
   const bareHonoPort = await freePort()
@@ -725,6 +856,10 @@ async function main() {
     barePage,
     pageLoads,
     apiLoads,
+    dayLoads,
+    yearLoads,
+    seeds,
+    years,
   })
   fs.mkdirSync(path.dirname(REPORT_PATH), { recursive: true })
   fs.writeFileSync(REPORT_PATH, markdown)
@@ -737,6 +872,9 @@ if (mode === 'serve-bare-react-router') {
   await serveBareReactRouter(Number(portArg))
 } else if (mode === 'serve-bare-hono') {
   await serveBareHono(Number(portArg), jsonArg ?? '{}')
+} else if (mode === 'fill-pglite') {
+  const result = await addYearOfRecordsPglite(portArg!, JSON.parse(jsonArg!) as YearPlan)
+  process.stdout.write(`${JSON.stringify(result)}\n`)
 } else if (mode) {
   console.error(`Unknown mode ${mode}. Usage: node scripts/bench.ts`)
   process.exit(2)

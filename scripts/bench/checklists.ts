@@ -157,6 +157,8 @@ export interface YearResult {
   inserted: number
   /** Rows in `records` afterwards (the year plus today's). */
   total: number
+  /** pg_total_relation_size('records'): the table with its indexes, in bytes. */
+  bytes: number
   seconds: number
   /** What was run after the inserts, if anything ('vacuum analyze records'). */
   maintenance: string | null
@@ -192,9 +194,12 @@ interface Queryable {
   query(text: string, params?: unknown[]): Promise<{ rows: any[]; affectedRows?: number; rowCount?: number | null }>
 }
 
-async function countRecords(db: Queryable, orgId: string): Promise<number> {
-  const { rows } = await db.query(`select count(*)::int as n from records where org_id = $1`, [orgId])
-  return Number(rows[0].n)
+async function measureRecords(db: Queryable, orgId: string): Promise<{ total: number; bytes: number }> {
+  const { rows } = await db.query(
+    `select (select count(*)::int from records where org_id = $1) as n, pg_total_relation_size('records')::bigint as bytes`,
+    [orgId],
+  )
+  return { total: Number(rows[0].n), bytes: Number(rows[0].bytes) }
 }
 
 /**
@@ -216,7 +221,8 @@ export async function addYearOfRecordsPostgres(databaseUrl: string, plan: YearPl
     )
     const maintenance = 'vacuum analyze records'
     await pool.query(maintenance)
-    return { inserted, total: await countRecords(pool, plan.orgId), seconds: (performance.now() - started) / 1000, maintenance }
+    const seconds = (performance.now() - started) / 1000
+    return { inserted, ...(await measureRecords(pool, plan.orgId)), seconds, maintenance }
   } finally {
     await pool.end()
   }
@@ -238,7 +244,8 @@ export async function addYearOfRecordsPglite(dataDir: string, plan: YearPlan): P
       const r = await db.query(YEAR_SQL, yearParams(plan, venueId))
       inserted += r.affectedRows ?? 0
     }
-    return { inserted, total: await countRecords(db, plan.orgId), seconds: (performance.now() - started) / 1000, maintenance: null }
+    const seconds = (performance.now() - started) / 1000
+    return { inserted, ...(await measureRecords(db, plan.orgId)), seconds, maintenance: null }
   } finally {
     await db.close()
   }
