@@ -65,6 +65,10 @@ test('a new user goes through the whole account journey', async ({ page }) => {
   await page.getByRole('button', { name: 'Change language' }).click()
   await expect(page.getByRole('heading', { name: 'Tu perfil' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    // The choice is mirrored to localStorage, as the spec keeps it there.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es')
+  }
   await expectAccessible(page)
   await page.getByRole('combobox', { name: 'Idioma' }).first().selectOption('en')
   await page.getByRole('button', { name: 'Cambiar idioma' }).click()
@@ -74,6 +78,13 @@ test('a new user goes through the whole account journey', async ({ page }) => {
   // Dark mode, remembered across pages
   await page.getByRole('button', { name: 'Dark mode' }).click()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('mise_theme'))).toBe('dark')
+    // The service worker is registered at the root with root scope.
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.scope ?? null))
+      .toBe(new URL('/', page.url()).href)
+  }
   await expectAccessible(page)
   await page.goto('/profile')
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)

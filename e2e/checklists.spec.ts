@@ -134,3 +134,29 @@ test('an admin builds a checklist, a basic member completes it, the admin export
   expect(csvEs).toContain('Cleaned the seals and shelves, re-checked at 09:40')
   await expectAccessible(page)
 })
+
+test('checklists are reordered with move buttons, and by keyboard when JavaScript is on', async ({ page, baseURL }) => {
+  test.setTimeout(120_000)
+  const tag = Math.random().toString(36).slice(2, 7)
+  const { people, orgId } = await organisationWithMembers(baseURL!, [{ name: 'Ana Admin', role: 'ADMIN' }], `Order ${tag}`, 'Main')
+  const admin = people[0]!
+  for (const name of ['Opening', 'Closing', 'Cleaning']) {
+    const res = await admin.api.post(`/v1/orgs/${orgId}/checklists`, { data: { name } })
+    expect(res.status()).toBe(201)
+  }
+  const order = async () => ((await (await admin.api.get(`/v1/orgs/${orgId}/checklists`)).json()) as { checklists: Array<{ name: string }> }).checklists.map((c) => c.name)
+  expect(await order()).toEqual(['Opening', 'Closing', 'Cleaning'])
+
+  await login(page, admin.email, admin.password)
+  await page.goto('/settings/checklists')
+  await page.getByRole('button', { name: /Move down\W+Opening/ }).click()
+  await expect.poll(order).toEqual(['Closing', 'Opening', 'Cleaning'])
+  await expectAccessible(page)
+
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await page.getByRole('button', { name: 'Reorder Cleaning' }).focus()
+    await page.keyboard.press('Home')
+    await expect(page.getByText('New order saved.')).toBeAttached()
+    await expect.poll(order).toEqual(['Cleaning', 'Closing', 'Opening'])
+  }
+})
