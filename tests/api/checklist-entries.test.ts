@@ -89,11 +89,16 @@ describe('GET venues/:venueId/checklist-entries (the day list)', () => {
   test('the number of queries does not grow with checklists and items', async () => {
     const small = await createOrgWithActors(t)
     const big = await createOrgWithActors(t)
+    // Records through each organisation's own path (the file's `complete` helper targets `o`).
+    const record = async (org: OrgWithActors, checklistId: string, itemId: string, body: Record<string, unknown>) => {
+      const res = await org.owner.client.post(`/v1/orgs/${org.orgId}/checklist-entries/${checklistId}/items/${itemId}/complete`, body)
+      expect(res.status, res.text).toBe(201)
+    }
     const one = await createChecklist(t, small.orgId, { items: [{ type: 'check' }] })
-    await complete(small.owner, one.id, one.items[0]!.id, { venueId: small.venueA })
+    await record(small, one.id, one.items[0]!.id, { venueId: small.venueA, date: today })
     for (let i = 0; i < 6; i++) {
       const c = await createChecklist(t, big.orgId, { items: Array.from({ length: 5 }, () => ({ type: 'yes_no' as const })) })
-      for (const item of c.items.slice(0, 3)) await complete(big.owner, c.id, item.id, { venueId: big.venueA, value: i % 2 ? 'yes' : 'no' })
+      for (const item of c.items.slice(0, 3)) await record(big, c.id, item.id, { venueId: big.venueA, date: today, value: i % 2 ? 'yes' : 'no' })
     }
     const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client
     const spy = vi.spyOn(client, 'query')
@@ -511,5 +516,41 @@ describe('POST checklist-entries/export (validation and permission; the files ar
     expect((await post({ from: '2024-01-01', to: '2024-12-31' })).status).toBe(200)
     expectError(await post({ from: '2024-01-01', to: '2024-01-02', format: 'xls' }), 'ValidationError', { data: ['format'] })
     expectError(await post({ from: '2024-01-01', to: '2024-01-02', venueId: o.outsider.venueId }), 'NotFoundError')
+  })
+})
+
+describe('the checklist page', () => {
+  test('makes the same number of queries for 1 item as for 20 items with corrections', async () => {
+    const small = await createOrgWithActors(t)
+    const big = await createOrgWithActors(t)
+    const record = async (org: OrgWithActors, checklistId: string, itemId: string, body: Record<string, unknown>) => {
+      const res = await org.owner.client.post(`/v1/orgs/${org.orgId}/checklist-entries/${checklistId}/items/${itemId}/complete`, body)
+      expect(res.status, res.text).toBe(201)
+    }
+    const one = await createChecklist(t, small.orgId, { items: [{ type: 'check' }] })
+    await record(small, one.id, one.items[0]!.id, { venueId: small.venueA, date: today })
+    const many = await createChecklist(t, big.orgId, { items: Array.from({ length: 20 }, () => ({ type: 'yes_no' as const })) })
+    for (const item of many.items.slice(0, 10)) {
+      await record(big, many.id, item.id, { venueId: big.venueA, date: today, value: 'no' })
+      await record(big, many.id, item.id, { venueId: big.venueA, date: today, value: 'yes' })
+    }
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client
+    const spy = vi.spyOn(client, 'query')
+    try {
+      const count = async (org: OrgWithActors, checklistId: string) => {
+        spy.mockClear()
+        const res = await org.owner.client.get(`/v1/orgs/${org.orgId}/checklist-entries/${checklistId}?venueId=${org.venueA}&date=${today}`)
+        expect(res.status, res.text).toBe(200)
+        return { n: spy.mock.calls.length, items: res.json.items.length, history: res.json.items.reduce((s: number, i: { history: unknown[] }) => s + i.history.length, 0) }
+      }
+      const a = await count(small, one.id)
+      const b = await count(big, many.id)
+      expect(a.items).toBe(1)
+      expect(b.items).toBe(20)
+      expect(b.history).toBe(10)
+      expect(b.n).toBe(a.n)
+    } finally {
+      spy.mockRestore()
+    }
   })
 })
