@@ -616,6 +616,10 @@ function report(data: {
   barePage: PageJs
   pageLoads: LoadResult[]
   apiLoads: LoadResult[]
+  dayLoads: LoadResult[]
+  yearLoads: LoadResult[]
+  seeds: Array<{ database: string; data: ChecklistData }>
+  years: Array<{ database: string; plan: YearPlan; result: YearResult }>
 }): string {
   const cpus = os.cpus()
   const lines: string[] = []
@@ -681,24 +685,26 @@ function report(data: {
     'run by processes other than the bench, the server under test and PostgreSQL (from /proc; n/a off Linux):',
     'near 0 means the run had the machine to itself; above about 0.1 its numbers are disturbed.',
   ]
-  const loadTable = (rows: LoadResult[]) => {
+  const int = (n: number) => Math.round(n).toLocaleString('en')
+  const loadTable = (rows: LoadResult[], withBody = false) => {
     push(
-      '| Server | Database | Req/s | p50 ms | p95 ms | p99 ms | Requests | Bytes/resp | Errors | Other CPU |',
-      '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+      `| Server | Database | Req/s | p50 ms | p95 ms | p99 ms | Requests | Bytes/resp |${withBody ? ' HTML bytes |' : ''} Errors | Other CPU |`,
+      `|---|---|--:|--:|--:|--:|--:|--:|${withBody ? '--:|' : ''}--:|--:|`,
     )
     for (const r of rows) {
       push(
-        `| ${r.label} | ${r.database} | ${Math.round(r.rps).toLocaleString('en')} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.total.toLocaleString('en')} | ${Math.round(r.bytesPerResponse).toLocaleString('en')} | ${r.failures} | ${r.otherCpu === undefined ? 'n/a' : r.otherCpu.toFixed(2)} |`,
+        `| ${r.label} | ${r.database} | ${int(r.rps)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${int(r.total)} | ${int(r.bytesPerResponse)} |${withBody ? ` ${int(r.bodyBytes)} |` : ''} ${r.failures} | ${r.otherCpu === undefined ? 'n/a' : r.otherCpu.toFixed(2)} |`,
       )
     }
     push('')
   }
-  const ratios = (rows: LoadResult[], what: string) => {
+  const what = (r: LoadResult) => /`GET ([^`]+)`/.exec(r.label)?.[1] ?? r.label
+  const ratios = (rows: LoadResult[]) => {
     const bare = rows.find((r) => r.database === '—')
     if (!bare) return
     for (const r of rows.filter((x) => x !== bare)) {
       push(
-        `- On ${r.database}, Mise serves ${what} at **${pct(r.rps / bare.rps)}** of the bare baseline's req/s, with a p95 ${(r.p95 / bare.p95).toFixed(1)}× as long.`,
+        `- On ${r.database}, Mise serves ${what(r)} at **${pct(r.rps / bare.rps)}** of the bare baseline's req/s, with a p95 ${(r.p95 / bare.p95).toFixed(1)}× as long.`,
       )
     }
     push('')
@@ -718,7 +724,7 @@ function report(data: {
     '',
   )
   loadTable(data.pageLoads)
-  ratios(data.pageLoads, '/login')
+  ratios(data.pageLoads)
 
   push(
     '## 3. Authenticated API call: `GET /v1/auth/me`',
@@ -731,7 +737,88 @@ function report(data: {
     '',
   )
   loadTable(data.apiLoads)
-  ratios(data.apiLoads, '/v1/auth/me')
+  ratios(data.apiLoads)
+
+  const seedNote = data.seeds
+    .map((s) => `${s.data.requests.toLocaleString('en')} requests in ${s.data.seconds.toFixed(1)} s on ${s.database}`)
+    .join(', ')
+  const recordsToday = data.seeds[0]?.data.recordsToday ?? 0
+  push(
+    `## 4. The day's checklists: \`GET /checklists\` and \`GET /checklists/:id\``,
+    '',
+    `**Data**, made through the API as the app would make it (${seedNote}): a user registers`,
+    '(`POST /v1/auth/register`), creates an organisation in Europe/London (`POST /v1/orgs`) and',
+    `${VENUES} venues (\`POST /v1/orgs/:id/venues\`), ${CHECKLISTS} checklists (\`POST /v1/orgs/:id/checklists\`: every venue,`,
+    `every day, no due time) of ${ITEMS_PER_CHECKLIST} items each (\`POST …/checklists/:id/items\`: check, yes/no, number with`,
+    'limits 0–5 and text, in turn), and completes every other item of every checklist today at the first',
+    `venue (\`POST /v1/orgs/:id/checklist-entries/:id/items/:itemId/complete\`): ${recordsToday} records, all done, so`,
+    `each checklist stands at ${ITEMS_PER_CHECKLIST / 2} of ${ITEMS_PER_CHECKLIST}. There are no other records: this is a first day.`,
+    '',
+    '**Mise**: signed in as that user (the owner), with the organisation and the first venue chosen',
+    '(cookies `mise_session`, `mise_org_id`, `mise_venue_id`, as the pickers leave them), so the venue',
+    'layout renders the page. `GET /checklists` is the day list (today): the root loader\'s `/v1/auth/me`',
+    `and the day list's \`GET /v1/orgs/:id/venues/:id/checklist-entries\` (four queries whatever the number`,
+    `of checklists), in-process, then ${CHECKLISTS} cards with progress. \`GET /checklists/:id\` is the first checklist's`,
+    `page for today: its ${ITEMS_PER_CHECKLIST} items with their records and the form for each type (the entry and the`,
+    'template, two in-process API calls). Before each run one request checks that the page answers 200',
+    `with all ${CHECKLISTS} checklists (or ${ITEMS_PER_CHECKLIST} items). **Bare**: the bare React Router page of section 2, the same`,
+    'measurement repeated here for comparison. Requests send `Accept-Encoding: gzip`; load settings as in',
+    'section 2. **HTML bytes**: size of the decoded (uncompressed) page, from that first request;',
+    '**Bytes/resp** is what went over the wire, gzip-compressed.',
+    '',
+  )
+  loadTable(data.dayLoads, true)
+  ratios(data.dayLoads)
+
+  const plans = data.years
+    .map(({ database, plan, result }) => {
+      const formula = `${plan.venueIds.length} venues × ${plan.days} days × ${CHECKLISTS} checklists × ${plan.itemsPerChecklist} items`
+      return `| ${database} | ${formula} | ${result.inserted.toLocaleString('en')} | ${result.total.toLocaleString('en')} | ${(result.bytes / 1024 ** 2).toFixed(0)} MiB | ${result.seconds.toFixed(1)} s | ${result.maintenance ? `\`${result.maintenance}\`` : 'none'} |`
+    })
+  const reduced = data.years.filter((y) => y.plan.itemsPerChecklist < ITEMS_PER_CHECKLIST)
+  push(
+    `## 5. The same pages with a year of records for ${VENUES} venues`,
+    '',
+    `**Data**: section 4's database plus, for each of the ${VENUES} venues and each of the ${YEAR_DAYS} days before today, one`,
+    'current `done` record per item of every checklist, as a completion through the API would store it',
+    '(snapshot of the checklist name and the item\'s label, type and limits, recorded by the owner). That',
+    'many records through the API would take hours, so they are inserted with SQL: one',
+    '`insert into records … select … from generate_series(…)` per venue (scripts/bench/checklists.ts).',
+    'On PostgreSQL they go in while the server runs, two statements at a time, followed by',
+    '`vacuum analyze records`, as autovacuum would soon do. On PGlite the server is stopped (its data',
+    'directory is locked while it runs), a child process opens the same directory with PGlite and runs',
+    'the statements, and the server is started again. To fit the bench\'s time, the PGlite child does it',
+    `in one transaction that drops the table's ${data.years.find((y) => y.result.rebuiltIndexes)?.result.rebuiltIndexes ?? 'secondary'} secondary indexes first and builds them again`,
+    'afterwards from their own definitions (about half the time of updating them row by row; indexes',
+    'built in one go are somewhat more compact than indexes grown over a year). No ANALYZE is run on',
+    'PGlite: it has no autovacuum and Mise never runs ANALYZE, so a PGlite database that grew for a year',
+    'has no planner statistics either.',
+    ...(reduced.length
+      ? [
+          `On ${reduced.map((y) => y.database).join(' and ')} only the first ${reduced[0]!.plan.itemsPerChecklist} items of each checklist get a year of records`,
+          '(the full volume took too long to insert within the few minutes the bench should take on PGlite).',
+        ]
+      : []),
+    'The measured venue and day are those of section 4, so the pages show exactly the same thing; only',
+    'the `records` table is bigger. **Size**: `pg_total_relation_size(\'records\')`, the table with its',
+    'indexes. **Time**: inserting (and, on PGlite, opening and closing the database), not counting the',
+    'server restart.',
+    '',
+    '| Database | Year of records | Records added | Records in total | Size | Time | Maintenance |',
+    '|---|---|--:|--:|--:|--:|---|',
+    ...plans,
+    '',
+  )
+  loadTable(data.yearLoads, true)
+  ratios(data.yearLoads)
+  for (const r of data.yearLoads.filter((x) => x.database !== '—')) {
+    const before = data.dayLoads.find((x) => x.database === r.database && x.label === r.label)
+    if (!before) continue
+    push(
+      `- On ${r.database}, with the year of records ${what(r)} serves **${pct(r.rps / before.rps)}** of section 4's req/s, with a p95 ${(r.p95 / before.p95).toFixed(1)}× as long.`,
+    )
+  }
+  push('')
 
   push(
     '## Running it',
@@ -742,7 +829,8 @@ function report(data: {
     '```',
     '',
     'It builds Mise when `build/` is missing or older than the sources, always rebuilds `bench/bare`,',
-    'creates (and drops) a `mise_bench_*` database when `DATABASE_URL` is set, and takes about',
+    'creates (and drops) a `mise_bench_*` database when `DATABASE_URL` is set, removes its temporary',
+    'PGlite data directories (with section 5\'s records, about a GiB or more) at the end, and takes about',
     `${Math.ceil(data.elapsed / 60)} minute${Math.ceil(data.elapsed / 60) === 1 ? '' : 's'} on this machine.`,
     '',
   )
