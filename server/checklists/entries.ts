@@ -280,6 +280,8 @@ export async function entryDetail(
       dueTime: checklist.dueTime,
       archivedAt: checklist.archivedAt ? checklist.archivedAt.toISOString() : null,
     },
+    /** Is it due on this weekday? On other days nothing new can be recorded. */
+    dueThatDay: dueOn(checklist, day.date),
     ...checklistProgress({ items: active, current, date: day.date, today: day.today, now, timeZone: venue.timeZone, dueTime: checklist.dueTime }),
     items: entries,
   }

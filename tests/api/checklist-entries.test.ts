@@ -554,3 +554,11 @@ describe('the checklist page', () => {
     }
   })
 })
+
+test('the entry says whether the checklist is due on that weekday', async () => {
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay()
+  const due = await createChecklist(t, o.orgId, { items: [{ type: 'check' }] })
+  const notDue = await createChecklist(t, o.orgId, { days: [(weekday + 1) % 7], items: [{ type: 'check' }] })
+  expect((await o.basic.client.get(entryUrl(due.id, o.venueA, today))).json.dueThatDay).toBe(true)
+  expect((await o.basic.client.get(entryUrl(notDue.id, o.venueA, today))).json.dueThatDay).toBe(false)
+})

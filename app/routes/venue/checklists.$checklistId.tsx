@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { parseISO } from 'date-fns/parseISO'
 import { data, Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/checklists.$checklistId'
@@ -15,7 +14,7 @@ import type { RecordData } from '../../components/records/types'
 import { ButtonLink } from '../../components/ui/button'
 import { Field, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
-import { formFailure } from '../../lib/forms.server'
+import { failureMessages, failureStatus } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireVenue } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
@@ -43,6 +42,7 @@ interface ChecklistEntry {
   checklist: { id: string; name: string; description: string | null; dueTime: string | null; archivedAt: string | null }
   complete: boolean
   overdue: boolean
+  dueThatDay: boolean
   progress: EntryProgress
   items: Array<{ item: EntryItem; record: RecordData | null; history: RecordData[] }>
 }
@@ -65,18 +65,13 @@ export async function loader(args: Route.LoaderArgs) {
   const query = new URLSearchParams({ venueId: venue.id })
   if (requested) query.set('date', requested)
   const id = encodeURIComponent(args.params.checklistId)
-  const [result, template] = await Promise.all([
-    client.get<ChecklistEntry>(`/v1/orgs/${org.id}/checklist-entries/${id}?${query}`),
-    // The template's weekdays: on a day it is not due, nothing can be recorded (the API refuses).
-    client.get<{ checklist: { days: number[] } }>(`/v1/orgs/${org.id}/checklists/${id}`),
-  ])
+  const result = await client.get<ChecklistEntry>(`/v1/orgs/${org.id}/checklist-entries/${id}?${query}`)
   // A future or malformed day: a friendly message and a way back to today, not an error page.
   if (!result.ok && result.error.name === 'ValidationError' && result.error.data?.date) {
     return { kind: 'badDate' as const, venue, checklistId: args.params.checklistId, future: isDay(requested) }
   }
   const entry = must(args.request, client, result)
-  const due = template.ok ? template.data.checklist.days.includes(parseISO(entry.date).getDay()) : true
-  return { kind: 'entry' as const, entry, due }
+  return { kind: 'entry' as const, entry, due: entry.dueThatDay }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -102,14 +97,15 @@ export async function action(args: Route.ActionArgs) {
 
   const fail = (error: ApiErrorInfo, fields: readonly string[]) => {
     if (error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = formFailure(error, locale, fields)
-    const fieldErrors = { ...failure.data.fieldErrors }
+    const failure = failureMessages(error, locale, fields)
+    const failureCode = failureStatus(error)
+    const fieldErrors = { ...failure.fieldErrors }
     // The API names the photo by its upload; the page shows it on the file input.
     if (fieldErrors.uploadId) {
       fieldErrors.file ??= fieldErrors.uploadId
       delete fieldErrors.uploadId
     }
-    return data({ intent, itemId, fieldErrors, formError: failure.data.formError, values } satisfies ItemFailure, { status: failure.init?.status ?? 400 })
+    return data({ intent, itemId, fieldErrors, formError: failure.formError, values } satisfies ItemFailure, { status: failureCode })
   }
 
   if (intent === 'resolve') {

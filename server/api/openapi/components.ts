@@ -191,6 +191,7 @@ const schemas = {
       isPast: boolean,
       venue: ref('VenueRef'),
       checklist: object({ id: uuid, name: string, description: string, dueTime, archivedAt: nullable(dateTime) }),
+      dueThatDay: { ...boolean, description: 'Due on this weekday; on other days nothing new can be recorded' },
       complete: boolean,
       overdue: boolean,
       progress: ref('Progress'),
