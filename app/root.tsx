@@ -11,7 +11,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useMatches,
   useNavigation,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
@@ -292,13 +291,3 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </main>
   )
 }
-
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root')
-}
-
-export function useCurrentUser(): SessionUser | null {
-  return useRootData()?.user ?? null
-}
-
-export { useMatches }

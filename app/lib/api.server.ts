@@ -123,34 +123,31 @@ export function api({ request, context }: RequestArgs, options: { transport?: Tr
   let cookieHeader = request.headers.get('cookie') ?? ''
 
   /** A call whose successful answer is a file (exports, uploads): the raw response, errors mapped. */
-  async function raw(method: string, path: string, body?: unknown): Promise<ApiResult<Response>> {
+  /** Headers of every call: the browser's cookie (kept in step with Set-Cookie), language, agent, request id. */
+  function requestHeaders(accept?: string): Headers {
     const headers = new Headers({ 'x-request-id': requestId })
+    if (accept) headers.set('accept', accept)
     for (const name of FORWARDED) {
       const value = name === 'cookie' ? cookieHeader : request.headers.get(name)
       if (value) headers.set(name, value)
     }
+    return headers
+  }
+
+  /** A call whose successful answer is a file (exports, uploads): the raw response, errors mapped. */
+  async function raw(method: string, path: string, body?: unknown): Promise<ApiResult<Response>> {
+    const headers = requestHeaders()
     if (body !== undefined) headers.set('content-type', 'application/json')
     const response = await send(
       new Request(new URL(path, 'http://mise.internal'), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
       clientIp,
     )
     if (response.ok) return { ok: true, status: response.status, data: response, headers: response.headers }
-    const text = await response.text()
-    let json: unknown
-    try {
-      json = text ? JSON.parse(text) : undefined
-    } catch {
-      json = undefined
-    }
-    return { ok: false, status: response.status, error: toErrorInfo(json, response), headers: response.headers }
+    return { ok: false, status: response.status, error: toErrorInfo(await readJson(response), response), headers: response.headers }
   }
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> {
-    const headers = new Headers({ 'x-request-id': requestId, accept: 'application/json' })
-    for (const name of FORWARDED) {
-      const value = name === 'cookie' ? cookieHeader : request.headers.get(name)
-      if (value) headers.set(name, value)
-    }
+    const headers = requestHeaders('application/json')
     // FormData goes as multipart (uploads); anything else as JSON.
     const multipart = body instanceof FormData
     if (body !== undefined && !multipart) headers.set('content-type', 'application/json')
@@ -164,13 +161,7 @@ export function api({ request, context }: RequestArgs, options: { transport?: Tr
       setCookies.push(cookie)
       cookieHeader = mergeCookie(cookieHeader, cookie)
     }
-    const text = await response.text()
-    let json: unknown
-    try {
-      json = text ? JSON.parse(text) : undefined
-    } catch {
-      json = undefined
-    }
+    const json = await readJson(response)
     if (response.ok || (response.status >= 300 && response.status < 400)) {
       return { ok: true, status: response.status, data: json as T, headers: response.headers }
     }
@@ -190,6 +181,16 @@ export function api({ request, context }: RequestArgs, options: { transport?: Tr
       for (const c of setCookies) h.append('Set-Cookie', c)
       return h
     },
+  }
+}
+
+/** A response body as JSON, or undefined when it is empty or not JSON. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  try {
+    return text ? JSON.parse(text) : undefined
+  } catch {
+    return undefined
   }
 }
 

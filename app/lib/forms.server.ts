@@ -12,7 +12,27 @@ export interface FormFailure {
  * A failed call becomes a 400 with its field errors placed on the matching fields and anything
  * else as one form-level message ("Unknown server error" when the API gave none).
  */
-export function formFailure(error: ApiErrorInfo, locale: Locale, fields: readonly string[]) {
+export function formFailure<Extra extends object = object>(
+  error: ApiErrorInfo,
+  locale: Locale,
+  fields: readonly string[],
+  /** Anything else the page needs back (which form failed, what was typed). */
+  extra?: Extra,
+  headers?: HeadersInit,
+) {
+  return data(
+    { ...(extra as Extra), ...failureMessages(error, locale, fields) },
+    { status: failureStatus(error), headers },
+  )
+}
+
+/** The status a failed form answers with: the API's own error code. */
+export function failureStatus(error: ApiErrorInfo): number {
+  return error.code >= 400 && error.code < 600 ? error.code : 400
+}
+
+/** The field errors and form-level message of a failed call, without a response around them. */
+export function failureMessages(error: ApiErrorInfo, locale: Locale, fields: readonly string[]): FormFailure {
   const t = translator(locale)
   const fieldErrors: Record<string, string> = {}
   let formError: string | undefined
@@ -28,7 +48,7 @@ export function formFailure(error: ApiErrorInfo, locale: Locale, fields: readonl
   } else {
     formError = error.message || t('errors.unknownServer')
   }
-  return data({ fieldErrors, formError } satisfies FormFailure, { status: error.code >= 400 && error.code < 600 ? error.code : 400 })
+  return { fieldErrors, formError }
 }
 
 /** The text fields of a submitted form as strings (files and absent fields left out). */

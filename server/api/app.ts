@@ -89,10 +89,12 @@ export function createApp(deps: Deps) {
 
 export type ApiApp = ReturnType<typeof createApp>
 
+/**
+ * The caller's address: the one the host bound (socket or in-process web call); X-Forwarded-For only
+ * from a trusted proxy, or when no host bound one (tests calling app.request directly).
+ */
 function clientIp(request: Request, bound: string | undefined, trustProxy: boolean): string {
-  if (trustProxy || !bound) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded && (trustProxy || !bound)) return forwarded
-  }
+  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  if (forwarded && (trustProxy || !bound)) return forwarded
   return bound ?? 'unknown'
 }

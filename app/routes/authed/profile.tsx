@@ -1,4 +1,4 @@
-import { data, Form, Link, useRouteLoaderData } from 'react-router'
+import { data, Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/profile'
 import { SubmitButton } from '../../components/submit-button'
@@ -47,8 +47,7 @@ export async function action(args: Route.ActionArgs) {
     }
     const result = await client.post('/v1/auth/update-password', values)
     if (!result.ok) {
-      const failure = formFailure(result.error, locale, fields)
-      return data({ intent, ...failure.data }, { status: failure.init?.status ?? 400 })
+      return formFailure(result.error, locale, fields, { intent })
     }
     return redirectWithToast('/profile', { type: 'success', title: translator(locale)('authed:profile.passwordChanged') }, { headers: client.headers() })
   }
@@ -59,8 +58,7 @@ export async function action(args: Route.ActionArgs) {
     const result = await client.put('/v1/profile', values)
     if (!result.ok) {
       if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-      const failure = formFailure(result.error, locale, fields)
-      return data({ intent, ...failure.data }, { status: failure.init?.status ?? 400 })
+      return formFailure(result.error, locale, fields, { intent })
     }
     return redirectWithToast('/profile', { type: 'success', title: translator(locale)('authed:profile.emailChanged', { email: values.email ?? '' }) }, { headers: client.headers() })
   }
@@ -71,8 +69,7 @@ export async function action(args: Route.ActionArgs) {
     const result = await client.put(`/v1/orgs/${org.id}/profile`, formValues(form, ['name']))
     if (!result.ok) {
       if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-      const failure = formFailure(result.error, locale, ['name'])
-      return data({ intent, ...failure.data }, { status: failure.init?.status ?? 400 })
+      return formFailure(result.error, locale, ['name'], { intent })
     }
     return redirectWithToast('/profile', { type: 'success', title: translator(locale)('authed:profile.orgNameSaved', { org: org.name }) }, { headers: client.headers() })
   }
@@ -82,8 +79,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await client.put<{ profile: SessionUser }>('/v1/profile', values)
   const requestLocale = getLocale(args.request)
   if (!result.ok) {
-    const failure = formFailure(result.error, requestLocale, fields)
-    return data({ intent: 'profile', ...failure.data }, { status: failure.init?.status ?? 400 })
+    return formFailure(result.error, requestLocale, fields, { intent: 'profile' })
   }
   const locale = isLocale(result.data.profile.locale) ? result.data.profile.locale : requestLocale
   const headers = client.headers()
@@ -220,8 +216,4 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       ) : null}
     </div>
   )
-}
-
-export function useProfileRoute() {
-  return useRouteLoaderData('routes/authed/profile')
 }

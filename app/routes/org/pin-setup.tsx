@@ -34,8 +34,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await client.put(`/v1/orgs/${org.id}/profile`, formValues(form, ['pin']))
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = formFailure(result.error, locale, ['pin'])
-    return data({ suggested: undefined, ...failure.data }, { status: failure.init?.status ?? 400 })
+    return formFailure(result.error, locale, ['pin'], { suggested: undefined })
   }
   return redirectWithToast('/pin-setup', { type: 'success', title: translator(locale)('org:pin.saved', { org: org.name }) }, { headers: client.headers() })
 }

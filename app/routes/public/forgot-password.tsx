@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/forgot-password'
 import { AuthCard } from '../../components/auth-card'
@@ -14,8 +14,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData()
   const result = await api(args).post('/v1/auth/forgot-password', formValues(form, FIELDS))
   if (!result.ok) {
-    const failure = formFailure(result.error, getLocale(args.request), FIELDS)
-    return data({ ...failure.data, sent: false }, { status: failure.init?.status ?? 400 })
+    return formFailure(result.error, getLocale(args.request), FIELDS, { sent: false })
   }
   return { sent: true, fieldErrors: {} as Record<string, string>, formError: undefined }
 }

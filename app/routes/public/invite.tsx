@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/submit-button'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Field, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiClient } from '../../lib/api.server'
-import { formFailure, formValues } from '../../lib/forms.server'
+import { failureMessages, failureStatus, formFailure, formValues } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { clearSelectionCookies, selectOrgCookies } from '../../lib/selection.server'
 import { getMe } from '../../lib/session.server'
@@ -59,11 +59,12 @@ export async function action(args: Route.ActionArgs) {
     const result = await client.post<{ organisation: { id: string; name: string } }>('/v1/auth/invite/accept', { id, token })
     if (!result.ok) {
       if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-      const failure = formFailure(result.error, locale, [])
+      const failure = failureMessages(result.error, locale, [])
+      const failureCode = failureStatus(result.error)
       const wrongUser = result.error.name === 'ForbiddenError'
       return data(
-        { intent, fieldErrors: failure.data.fieldErrors, formError: wrongUser ? t('public:invite.wrongUser') : failure.data.formError, wrongUser },
-        { status: failure.init?.status ?? 400 },
+        { intent, fieldErrors: failure.fieldErrors, formError: wrongUser ? t('public:invite.wrongUser') : failure.formError, wrongUser },
+        { status: failureCode },
       )
     }
     const headers = client.headers()
@@ -75,8 +76,7 @@ export async function action(args: Route.ActionArgs) {
   const fields = ['name', 'password'] as const
   const result = await client.post('/v1/auth/invite/register', { id, token, ...formValues(form, fields), locale })
   if (!result.ok) {
-    const failure = formFailure(result.error, locale, fields)
-    return data({ intent, ...failure.data, wrongUser: false }, { status: failure.init?.status ?? 400 })
+    return formFailure(result.error, locale, fields, { intent, wrongUser: false })
   }
   const headers = client.headers()
   for (const c of [...clearSelectionCookies(), ...selectOrgCookies(organisation.id)]) headers.append('Set-Cookie', c)

@@ -1,5 +1,5 @@
 import { clearSelectionCookies } from '../../lib/selection.server'
-import { data, Form, Link, redirect, useSearchParams } from 'react-router'
+import { Form, Link, redirect, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/login'
 import { AuthCard } from '../../components/auth-card'
@@ -18,8 +18,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await client.post('/v1/auth/login', formValues(form, FIELDS))
   if (!result.ok) {
     // A wrong password is this form's own message, not a reason to send the user to /login.
-    const failure = formFailure(result.error, getLocale(args.request), FIELDS)
-    return data(failure.data, { status: failure.init?.status ?? 400 })
+    return formFailure(result.error, getLocale(args.request), FIELDS)
   }
   const headers = client.headers()
   for (const c of clearSelectionCookies()) headers.append('Set-Cookie', c)

@@ -1,5 +1,5 @@
 import { clearSelectionCookies } from '../../lib/selection.server'
-import { data, Form, Link, useSearchParams } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/register'
 import { AuthCard } from '../../components/auth-card'
@@ -20,8 +20,7 @@ export async function action(args: Route.ActionArgs) {
   const client = api(args)
   const result = await client.post('/v1/auth/register', { ...formValues(form, FIELDS), locale })
   if (!result.ok) {
-    const failure = formFailure(result.error, locale, FIELDS)
-    return data(failure.data, { status: failure.init?.status ?? 400 })
+    return formFailure(result.error, locale, FIELDS)
   }
   const t = translator(locale)
   const headers = client.headers()

@@ -22,8 +22,7 @@ export async function action(args: Route.ActionArgs) {
   const client = api(args)
   const result = await client.post('/v1/auth/reset-password', values)
   if (!result.ok) {
-    const failure = formFailure(result.error, locale, ['password'])
-    return data(failure.data, { status: failure.init?.status ?? 400 })
+    return formFailure(result.error, locale, ['password'])
   }
   return redirectWithToast('/login', { type: 'success', title: t('public:reset.done') }, { headers: client.headers() })
 }

@@ -12,7 +12,7 @@ import { Button, buttonClasses } from '../../components/ui/button'
 import { ConfirmForm } from '../../components/ui/confirm-dialog'
 import { FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
-import { formFailure } from '../../lib/forms.server'
+import { failureMessages, failureStatus } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
@@ -73,8 +73,9 @@ export async function action(args: Route.ActionArgs) {
   const done = (to: string, title: string) => redirectWithToast(to, { type: 'success', title }, { headers: client.headers() })
   const failed = (error: ApiErrorInfo, fields: readonly string[] = [], extra: Partial<ActionResult> = {}) => {
     if (error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = formFailure(error, locale, fields)
-    return data<ActionResult>({ intent, ...extra, ...failure.data }, { status: failure.init?.status ?? 400, headers: client.headers() })
+    const failure = failureMessages(error, locale, fields)
+    const failureCode = failureStatus(error)
+    return data<ActionResult>({ intent, ...extra, ...failure }, { status: failureCode, headers: client.headers() })
   }
   const current = async () => must(args.request, client, await client.get<{ checklist: Checklist; items: ChecklistItem[] }>(path))
 

@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/checklists.new'
 import { can } from '../../../server/auth/permissions'
@@ -29,8 +29,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await client.post<{ checklist: Checklist }>(`/v1/orgs/${org.id}/checklists`, checklistBody(values, 'create'))
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = formFailure(result.error, locale, CHECKLIST_FIELDS)
-    return data({ ...failure.data, values }, { status: failure.init?.status ?? 400, headers: client.headers() })
+    return formFailure(result.error, locale, CHECKLIST_FIELDS, { values }, client.headers())
   }
   const { checklist } = result.data
   const t = translator(locale)

@@ -9,7 +9,7 @@ import type { Checklist } from '../../components/checklists/types'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Field, FormError, SelectField } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiClient, type RequestArgs } from '../../lib/api.server'
-import { formFailure } from '../../lib/forms.server'
+import { failureMessages, failureStatus } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
@@ -99,8 +99,8 @@ async function runExport(args: RequestArgs & { context: NonNullable<RequestArgs[
   const result = await client.file('POST', `/v1/orgs/${org.id}/checklist-entries/export`, values)
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = formFailure(result.error, locale, EXPORT_FIELDS)
-    return { intent: 'export', ...failure.data, values }
+    const failure = failureMessages(result.error, locale, EXPORT_FIELDS)
+    return { intent: 'export', ...failure, values }
   }
   const file = result.data
   const headers = client.headers({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
@@ -193,9 +193,10 @@ export async function action(args: Route.ActionArgs) {
     const result = await client.post(`/v1/orgs/${org.id}/checklists/reorder`, { ids: next })
     if (!result.ok) {
       if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-      const failure = formFailure(result.error, locale, [])
-      const formError = result.error.name === 'ValidationError' ? t('org-settings:checklists.reorder.failed') : failure.data.formError
-      return data<ActionResult>({ intent: 'reorder', fieldErrors: {}, formError }, { status: failure.init?.status ?? 400, headers: client.headers() })
+      const failure = failureMessages(result.error, locale, [])
+      const failureCode = failureStatus(result.error)
+      const formError = result.error.name === 'ValidationError' ? t('org-settings:checklists.reorder.failed') : failure.formError
+      return data<ActionResult>({ intent: 'reorder', fieldErrors: {}, formError }, { status: failureCode, headers: client.headers() })
     }
   }
   if (intent === 'reorder') return data<ActionResult>({ intent: 'reorder', ok: true, fieldErrors: {} }, { headers: client.headers() })

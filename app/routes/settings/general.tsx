@@ -50,8 +50,7 @@ export async function action(args: Route.ActionArgs) {
     const result = await client.del(path)
     if (!result.ok) {
       if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-      const failure = formFailure(result.error, locale, [])
-      return data({ intent: 'delete', ...failure.data }, { status: failure.init?.status ?? 400 })
+      return formFailure(result.error, locale, [], { intent: 'delete' })
     }
     const headers = client.headers()
     for (const c of clearSelectionCookies()) headers.append('Set-Cookie', c)
@@ -63,8 +62,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await client.put<{ organisation: Organisation }>(path, values)
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = formFailure(result.error, locale, FIELDS)
-    return data({ intent: 'save', ...failure.data }, { status: failure.init?.status ?? 400 })
+    return formFailure(result.error, locale, FIELDS, { intent: 'save' })
   }
   return redirectWithToast('/settings/general', { type: 'success', title: t('org-settings:general.saved') }, { headers: client.headers() })
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/staff.$staffId'
 import { can, manageableRoles } from '../../../server/auth/permissions'
@@ -59,8 +59,7 @@ export async function action(args: Route.ActionArgs) {
   const path = `/v1/orgs/${org.id}/staff/${encodeURIComponent(args.params.staffId)}`
   const failed = (name: 'save' | 'resend' | 'remove', error: Parameters<typeof formFailure>[0], fields: readonly string[] = []) => {
     if (error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = formFailure(error, locale, fields)
-    return data({ intent: name, ...failure.data }, { status: failure.init?.status ?? 400 })
+    return formFailure(error, locale, fields, { intent: name })
   }
 
   if (intent === 'resend') {

@@ -6,7 +6,7 @@ import { SubmitButton } from '../../components/submit-button'
 import { ButtonLink } from '../../components/ui/button'
 import { Field, FormError } from '../../components/ui/field'
 import { api, unauthorizedRedirect } from '../../lib/api.server'
-import { formFailure, formValues } from '../../lib/forms.server'
+import { failureMessages, failureStatus, formValues } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
@@ -40,8 +40,9 @@ export async function action(args: Route.ActionArgs) {
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
     // A 403 (e.g. "verify your e-mail address first") carries its message: it becomes the form error.
-    const failure = formFailure(result.error, locale, FIELDS)
-    return fail(failure.data, failure.init?.status ?? 400)
+    const failure = failureMessages(result.error, locale, FIELDS)
+    const failureCode = failureStatus(result.error)
+    return fail(failure, failureCode)
   }
   const { member, pin } = result.data
   if (pin) {

@@ -41,8 +41,7 @@ export async function action(args: Route.ActionArgs) {
     const result = await client.del(path)
     if (!result.ok) {
       if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-      const failure = formFailure(result.error, locale, [])
-      return data({ intent: 'delete', ...failure.data }, { status: failure.init?.status ?? 400 })
+      return formFailure(result.error, locale, [], { intent: 'delete' })
     }
     return redirectWithToast('/settings/venues', { type: 'success', title: t('org-settings:venues.deleted', { name: venue.name }) }, { headers: client.headers() })
   }
@@ -50,8 +49,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await client.put<{ venue: Venue }>(path, formValues(form, FIELDS))
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = formFailure(result.error, locale, FIELDS)
-    return data({ intent: 'save', ...failure.data }, { status: failure.init?.status ?? 400 })
+    return formFailure(result.error, locale, FIELDS, { intent: 'save' })
   }
   return redirectWithToast('/settings/venues', { type: 'success', title: t('org-settings:venues.saved', { name: result.data.venue.name }) }, { headers: client.headers() })
 }

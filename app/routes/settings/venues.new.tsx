@@ -1,4 +1,4 @@
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/venues.new'
 import { can } from '../../../server/auth/permissions'
@@ -31,8 +31,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await client.post<{ venue: { id: string; name: string } }>(`/v1/orgs/${org.id}/venues`, values)
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = formFailure(result.error, locale, FIELDS)
-    return data({ ...failure.data, values }, { status: failure.init?.status ?? 400 })
+    return formFailure(result.error, locale, FIELDS, { values })
   }
   const t = translator(locale)
   return redirectWithToast('/settings/venues', { type: 'success', title: t('org-settings:venues.created', { name: result.data.venue.name }) }, { headers: client.headers() })

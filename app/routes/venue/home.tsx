@@ -59,7 +59,7 @@ export default function VenueHome({ loaderData }: Route.ComponentProps) {
                     {t(`home.steps.${step.key}`)}
                   </Link>
                 )}
-                <span className="sr-only">{step.done ? t('home.stepDone') : t('home.stepTodo')}</span>
+                <span className="sr-only">{step.done ? t('home.stepDone') : t('home.stepPending')}</span>
               </li>
             ))}
           </ol>
