@@ -124,6 +124,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle connection closed by the server (a restart, a failover, an administrator) is dropped
+    // from the pool and replaced on the next query; without a listener it would crash the process.
+    pool.on('error', (error) => {
+      process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, 'MiseDatabaseWarning')
+    })
     const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
     if (options.migrate !== false) {
       // Several processes may start together: serialise migrations with an advisory lock.
