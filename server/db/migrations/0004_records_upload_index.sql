@@ -1,0 +1,1 @@
+CREATE INDEX "records_org_upload_idx" ON "records" USING btree ("org_id","upload_id") WHERE "records"."upload_id" is not null;
