@@ -1,5 +1,6 @@
 import i18next, { type i18n, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import { matchRoutes, type RouteObject } from 'react-router'
 
 export const supportedLocales = ['en', 'es'] as const
 export type Locale = (typeof supportedLocales)[number]
@@ -29,16 +30,44 @@ export function createI18n(locale: Locale, resources: Resources): i18n {
   return instance
 }
 
-const PUBLIC_PATHS = ['/login', '/register', '/forgot-password', '/reset-password', '/invite', '/device-login']
+/**
+ * What a route module exports as `handle` to name the namespaces its own UI uses, e.g.
+ * `export const handle = { i18n: ['public'] }`. A page gets the namespaces of every matched route
+ * (its layouts included) and always `common`; the root loader sends only those.
+ */
+export interface I18nHandle {
+  i18n?: readonly Namespace[]
+}
+
+/** The namespaces named by the handles of the matched routes, `common` first. */
+export function namespacesOf(handles: readonly unknown[]): Namespace[] {
+  const wanted = new Set<string>(['common'])
+  for (const handle of handles) for (const ns of (handle as I18nHandle | undefined)?.i18n ?? []) wanted.add(ns)
+  return namespaces.filter((ns) => wanted.has(ns))
+}
+
+type BrowserRouterGlobals = {
+  __reactRouterDataRouter?: { routes: RouteObject[] }
+  __reactRouterRouteModules?: Record<string, { handle?: unknown } | undefined>
+}
 
 /**
- * The namespaces a page needs, from its path: the root loader sends only these (pages stay light on
- * cheap phones) and revalidates when a navigation needs another set.
+ * In the browser, before a navigation: the namespaces the page at `pathname` needs, from the handles
+ * of its routes, or null while one of their modules has not been loaded yet (React Router loads a
+ * route's module after the root decides whether to revalidate, so "unknown" means "revalidate").
  */
-export function namespacesFor(pathname: string): Namespace[] {
-  if (PUBLIC_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`))) return ['common', 'public']
-  if (pathname === '/settings' || pathname.startsWith('/settings/')) return ['common', 'org', 'org-settings']
-  return ['common', 'authed', 'org']
+export function namespacesInBrowser(pathname: string): Namespace[] | null {
+  const w = window as unknown as BrowserRouterGlobals
+  const routes = w.__reactRouterDataRouter?.routes
+  const modules = w.__reactRouterRouteModules
+  if (!routes || !modules) return null
+  const handles: unknown[] = []
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const module = match.route.id ? modules[match.route.id] : undefined
+    if (!module) return null
+    handles.push(module.handle)
+  }
+  return namespacesOf(handles)
 }
 
 /** Keys of the common namespace used by components in the browser (the rest is server-only text). */

@@ -1,0 +1,45 @@
+import { createHmac } from 'node:crypto'
+import { Honeypot, type HoneypotInputProps } from 'remix-utils/honeypot/server'
+import { secrets } from './cookies.server.ts'
+import type { Locale } from './i18n'
+import { translator } from './i18n.server'
+
+/**
+ * The honeypot on every anonymous form (remix-utils; docs/decisions/018-themes-honeypot-msw.md): a
+ * field hidden from people that naive bots fill, and the time the form was served, encrypted with a
+ * key derived from SESSION_SECRET (so any process can check a form another one served).
+ */
+const NAME_FIELD = 'name__confirm'
+
+let current: { seed: string; honeypot: Honeypot } | undefined
+function honeypot(): Honeypot {
+  const seed = createHmac('sha256', secrets()[0]!).update('mise honeypot').digest('base64url')
+  if (current?.seed !== seed) current = { seed, honeypot: new Honeypot({ nameFieldName: NAME_FIELD, encryptionSeed: seed }) }
+  return current.honeypot
+}
+
+/** For the loader of a page with an anonymous form (given to HoneypotProvider / HoneypotFields). */
+export function honeypotInputProps(): Promise<HoneypotInputProps> {
+  return honeypot().getInputProps()
+}
+
+/**
+ * True when a submitted form is not a person's: the hidden field filled in, the honeypot fields
+ * missing (not posted from our page), or the encrypted time forged, from the future or from another
+ * key. The action then refuses with spamMessage and does nothing else.
+ */
+export async function isSpam(form: FormData): Promise<boolean> {
+  if (!form.has(NAME_FIELD)) return true
+  try {
+    await honeypot().check(form)
+    return false
+  } catch {
+    // SpamError, or an undecryptable time (thrown by Web Crypto): the same answer either way.
+    return true
+  }
+}
+
+/** The answer to a refused form: generic, so a bot learns nothing about why. */
+export function spamMessage(locale: Locale): string {
+  return translator(locale)('errors.formRefused')
+}
