@@ -4,4 +4,8 @@ export default {
   ssr: true,
   appDirectory: 'app',
   buildDirectory: 'build',
+  // React Router's own Origin check covers page actions only, compares with the request URL (wrong
+  // behind a TLS proxy) and answers a bare 400 before any middleware. The root middleware applies the
+  // one rule of /v1 to every action and resource route instead (docs/decisions/014).
+  allowedActionOrigins: ['**'],
 } satisfies Config

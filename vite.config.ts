@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { getRequestListener } from '@hono/node-server'
 import { defineConfig, isRunnableDevEnvironment, type Plugin } from 'vite'
 import { getConfig } from './server/config.ts'
+import { baseSecurityHeaders, contentSecurityPolicy, isHttps } from './server/http/security-headers.ts'
 
 /**
  * `react-router dev` ignores the custom server entry, so in development /v1 is mounted here,
@@ -14,6 +15,14 @@ function devApi(): Plugin {
     name: 'mise-dev-api',
     apply: 'serve',
     configureServer(server) {
+      // The security headers of server/main.ts on everything Vite serves itself (modules, styles,
+      // public/); pages and /v1 replace the Content-Security-Policy with their own (ADR 013).
+      const https = isHttps(getConfig().appUrl)
+      server.middlewares.use((_req, res, next) => {
+        for (const [name, value] of Object.entries(baseSecurityHeaders({ https }))) res.setHeader(name, value)
+        res.setHeader('Content-Security-Policy', contentSecurityPolicy({ kind: 'static' }))
+        next()
+      })
       server.middlewares.use(async (req, res, next) => {
         if (!req.url?.startsWith('/v1/') && req.url !== '/v1') return next()
         const ssr = server.environments.ssr

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react'
+import { PreventFlashOnWrongTheme, ThemeProvider, useTheme, type Theme as RemixTheme } from 'remix-themes'
 import { I18nextProvider, useTranslation } from 'react-i18next'
 import {
   data,
@@ -18,15 +19,19 @@ import {
 import type { Route } from './+types/root'
 import './app.css'
 import { GlobalErrorScreen, NotFoundScreen } from './components/error-screens'
+import { DeviceNav } from './components/device-nav'
 import { ProgressBar } from './components/progress-bar'
 import { Toaster } from './components/toaster'
 import { getMe } from './lib/session.server'
 import { getSelection } from './lib/selection.server'
 import { getConfig } from './lib/config.server'
-import { createI18n, namespacesFor, type Locale } from './lib/i18n'
-import { getClientResources, getLocale } from './lib/i18n.server'
+import { createI18n, namespacesInBrowser, type I18nHandle, type Locale } from './lib/i18n'
+import { getClientResources, getLocale, i18nMiddleware, routeNamespaces } from './lib/i18n.server'
 import { checkWebVersion, mirrorPreferences, registerServiceWorker, watchAuthCookie } from './lib/shell.client'
-import { getTheme } from './lib/theme.server'
+import { getTheme, themeHintHeaders, type Theme } from './lib/theme.server'
+import { useNonce } from './lib/nonce'
+import { originCheckMiddleware, securityHeadersMiddleware } from './lib/security.server'
+import { ThemeSwitch, useThemeChoice } from './components/theme-switch'
 import { takeToast } from './lib/toast.server'
 import { buildTitle, type TitleParts } from './lib/title'
 import { buttonClasses } from './components/ui/button'
@@ -42,6 +47,15 @@ export interface SessionUser {
   emailVerified: boolean
 }
 
+/**
+ * Security headers and the CSP nonce on every answer; no state-changing request from another site
+ * (refused before anything else runs); then language detection (remix-i18next) — the splat route makes
+ * it run for unknown URLs too.
+ */
+export const middleware: Route.MiddlewareFunction[] = [securityHeadersMiddleware, originCheckMiddleware, ...i18nMiddleware]
+
+export const handle: I18nHandle = { i18n: ['common'] }
+
 export async function loader(args: Route.LoaderArgs) {
   const { request } = args
   const { client } = await getMe(args)
@@ -51,6 +65,8 @@ export async function loader(args: Route.LoaderArgs) {
   const headers = client.headers()
   for (const c of selection.setCookies) headers.append('Set-Cookie', c)
   if (setCookie) headers.append('Set-Cookie', setCookie)
+  const theme = getTheme(request)
+  for (const [name, value] of Object.entries(themeHintHeaders(request, theme))) headers.set(name, value)
   const config = getConfig()
   const role = selection.org?.role ?? null
   return data(
@@ -59,26 +75,41 @@ export async function loader(args: Route.LoaderArgs) {
       webVersion: selection.me?.webVersion ?? config.webVersion,
       appName: config.APP_NAME,
       locale,
-      resources: getClientResources(locale, new URL(request.url).pathname.replace(/(\/_)?\.data$/, '') || '/'),
-      theme: getTheme(request),
+      resources: getClientResources(locale, await routeNamespaces(args.url.pathname)),
+      theme,
       toast,
       loadedAt: Date.now(),
       org: selection.org ? { id: selection.org.id, name: selection.org.name, role } : null,
       venue: selection.venue,
       orgCount: selection.me?.orgs.length ?? 0,
+      // A shared device: whose PIN is active on it now (docs/api-contract-devices.md).
+      pin: selection.me?.user.type === 'device' ? (selection.me.pin ?? null) : null,
       title: { organisation: selection.org?.name, venue: selection.venue?.name },
     },
     { headers },
   )
 }
 
+/** The theme's client-hint headers (theme.server.ts) on every page; cookies are passed on by React Router. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const out = new Headers()
+  for (const name of ['Accept-CH', 'Critical-CH', 'Vary']) {
+    const value = loaderHeaders.get(name)
+    if (value) out.set(name, value)
+  }
+  return out
+}
+
 /** Session data stays fresh for an hour: refetched after any form submission, not on every navigation. */
 const SESSION_FRESH_MS = 60 * 60 * 1000
 let lastRootLoad = Date.now()
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+/** The namespaces the root loader last sent (the page's, from its routes' handles). */
+let loadedNamespaces: readonly string[] = []
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate, nextUrl }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
-  // Another set of translations is needed (e.g. from a public page to the app).
-  if (namespacesFor(currentUrl.pathname).join() !== namespacesFor(nextUrl.pathname).join()) return true
+  // The next page needs translations the browser does not have (or its routes are not loaded yet).
+  const needed = namespacesInBrowser(nextUrl.pathname)
+  if (!needed || needed.some((ns) => !loadedNamespaces.includes(ns))) return true
   if (Date.now() - lastRootLoad > SESSION_FRESH_MS) return true
   return false
 }
@@ -86,32 +117,58 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate, currentU
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root')
   const locale = (root?.locale ?? 'en') as Locale
+  const choice = root?.theme.choice ?? 'system'
   return (
-    <html lang={locale} className={root?.theme === 'dark' ? 'dark' : undefined} data-theme={root?.theme ?? 'light'}>
+    <ThemeProvider specifiedTheme={choice === 'system' ? null : (choice as RemixTheme)} themeAction="/set-theme">
+      <Document locale={locale} ssrTheme={root?.theme.ssr ?? null}>
+        {children}
+      </Document>
+    </ThemeProvider>
+  )
+}
+
+/**
+ * The html shell. The theme class is the chosen or hinted one from the server; unknown there, the
+ * no-flash script sets it before the first paint (docs/decisions/018-themes-honeypot-msw.md).
+ */
+function Document({ locale, ssrTheme, children }: { locale: Locale; ssrTheme: Theme | null; children: React.ReactNode }) {
+  const [clientTheme] = useTheme()
+  const theme = clientTheme ?? ssrTheme
+  const nonce = useNonce()
+  // Hydration keeps the server's class; follow the browser's own answer (and later switches).
+  useEffect(() => {
+    const classes = document.documentElement.classList
+    if (theme) classes.toggle('dark', theme === 'dark')
+    if (theme) classes.toggle('light', theme === 'light')
+  }, [theme])
+  return (
+    <html lang={locale} className={theme ?? undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content={root?.theme === 'dark' ? 'dark' : 'light'} />
+        <PreventFlashOnWrongTheme ssrTheme={Boolean(ssrTheme)} nonce={nonce} />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="min-h-screen bg-white text-stone-900 antialiased dark:bg-stone-950 dark:text-stone-100">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   )
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { locale, resources, user, webVersion, theme, toast, loadedAt } = loaderData
+  const { locale, resources, user, webVersion, toast, loadedAt } = loaderData
+  const theme = useThemeChoice()
   const i18n = useMemo(() => createI18n(locale as Locale, resources), [locale, resources])
   useEffect(() => {
     lastRootLoad = loadedAt
-  }, [loadedAt])
+    loadedNamespaces = Object.keys(resources)
+  }, [loadedAt, resources])
   useEffect(() => checkWebVersion(webVersion), [webVersion])
   useEffect(() => mirrorPreferences(locale, theme, loaderData.org?.id ?? null, loaderData.venue?.id ?? null), [locale, theme, loaderData.org, loaderData.venue])
   useEffect(() => registerServiceWorker(webVersion), [webVersion])
@@ -131,11 +188,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (previousUser.current && !user && !ownSubmission.current) window.location.reload()
     previousUser.current = user?.id
-    if (navigation.state === 'idle') ownSubmission.current = false
+    // The cookie change of our own submission can be reported after the navigation settles (the
+    // Cookie Store API's events are asynchronous): stop ignoring changes a moment later, not at once.
+    if (navigation.state !== 'idle') return
+    const settle = window.setTimeout(() => (ownSubmission.current = false), 1500)
+    return () => window.clearTimeout(settle)
   }, [user, navigation.state])
   return (
     <I18nextProvider i18n={i18n}>
-      <Shell user={user} theme={theme} locale={locale as Locale} toast={toast} org={loaderData.org} venue={loaderData.venue}>
+      <Shell user={user} locale={locale as Locale} toast={toast} org={loaderData.org} venue={loaderData.venue} pin={loaderData.pin}>
         <Outlet />
       </Shell>
     </I18nextProvider>
@@ -144,19 +205,19 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 function Shell({
   user,
-  theme,
   locale,
   toast,
   org,
   venue,
+  pin,
   children,
 }: {
   user: SessionUser | null
-  theme: 'light' | 'dark'
   locale: Locale
   toast: Route.ComponentProps['loaderData']['toast']
   org: Route.ComponentProps['loaderData']['org']
   venue: Route.ComponentProps['loaderData']['venue']
+  pin: Route.ComponentProps['loaderData']['pin']
   children: React.ReactNode
 }) {
   const { t } = useTranslation()
@@ -174,7 +235,9 @@ function Shell({
             {t('appName')}
           </Link>
           <nav aria-label={t('nav.main')} className="flex flex-wrap items-center gap-2">
-            {user && org ? (
+            {user?.type === 'device' ? (
+              <DeviceNav venueName={venue?.name ?? null} pin={pin} here={here} onPinPad={location.pathname === '/pin'} />
+            ) : user && org ? (
               <>
                 <Link to="/venues" className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={t('nav.venueSwitch', { name: venue?.name ?? t('nav.noVenue') })}>
                   {venue?.name ?? t('nav.noVenue')}
@@ -193,7 +256,7 @@ function Shell({
                 {t('nav.organisations')}
               </Link>
             ) : null}
-            {user ? (
+            {user && user.type !== 'device' ? (
               <>
                 <Link to="/profile" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
                   {t('nav.profile')}
@@ -205,13 +268,7 @@ function Shell({
                 </Form>
               </>
             ) : null}
-            <Form method="post" action="/set-theme" className="inline">
-              <input type="hidden" name="redirectTo" value={here} />
-              <input type="hidden" name="theme" value={theme === 'dark' ? 'light' : 'dark'} />
-              <button type="submit" className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-pressed={theme === 'dark'}>
-                {theme === 'dark' ? t('theme.toLight') : t('theme.toDark')}
-              </button>
-            </Form>
+            <ThemeSwitch redirectTo={here} />
             <Form method="post" action="/set-language" className="flex items-center gap-1">
               <input type="hidden" name="redirectTo" value={here} />
               <label htmlFor="shell-language" className="sr-only">
@@ -282,6 +339,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <main id="main" className="mx-auto max-w-xl px-3 py-10">
         <NotFoundScreen title={t('errors.notFound', 'Not Found')} backLabel={t('errors.backHome', 'Back to home')} />
+      </main>
+    )
+  }
+  if (isRouteErrorResponse(error) && error.status === 403 && typeof error.data === 'string' && error.data.includes('\n\n')) {
+    // A request from another site, refused before any loader ran (app/lib/security.server.ts): its
+    // text, already in the user's language, is "title\n\nexplanation\n\nback-link label".
+    const [title, text, back] = error.data.split('\n\n', 3)
+    return (
+      <main id="main" className="mx-auto max-w-xl px-3 py-10">
+        <NotFoundScreen title={title} description={text} backLabel={back || t('errors.backHome', 'Back to home')} />
       </main>
     )
   }

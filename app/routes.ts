@@ -11,6 +11,8 @@ export default [
   ]),
   // Invitations are opened signed in or out.
   route('invite', 'routes/public/invite.tsx'),
+  // A tablet's sign-in link: opened signed out (or as a device); a person is asked first.
+  route('device-login', 'routes/public/device-login.tsx'),
 
   // Authenticated group: signed-out users go to /login and come back after.
   layout('routes/authed/layout.tsx', [
@@ -18,6 +20,9 @@ export default [
     route('profile', 'routes/authed/profile.tsx'),
     route('organisations', 'routes/authed/organisations.tsx'),
     route('organisations/create', 'routes/authed/organisations.create.tsx'),
+    // A shared device's own pages: its settings, and the PIN pad.
+    route('device-settings', 'routes/authed/device-settings.tsx'),
+    route('pin', 'routes/authed/pin.tsx'),
 
     // Organisation-scoped group: no organisation chosen → /organisations.
     layout('routes/org/layout.tsx', [
@@ -39,6 +44,9 @@ export default [
           route('checklists', 'routes/settings/checklists.tsx'),
           route('checklists/new', 'routes/settings/checklists.new.tsx'),
           route('checklists/:checklistId', 'routes/settings/checklists.$checklistId.tsx'),
+          route('devices', 'routes/settings/devices.tsx'),
+          route('devices/new', 'routes/settings/devices.new.tsx'),
+          route('devices/:deviceId', 'routes/settings/devices.$deviceId.tsx'),
         ]),
       ]),
 

@@ -76,10 +76,12 @@ test('a new user goes through the whole account journey', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
 
   // Dark mode, remembered across pages
-  await page.getByRole('button', { name: 'Dark mode' }).click()
+  await page.getByRole('button', { name: 'Dark', exact: true }).click()
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
   if (test.info().project.use.javaScriptEnabled !== false) {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('mise_theme'))).toBe('dark')
+    // Switched in place; the choice is saved by a request of its own.
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'mise_theme')?.value).toBe('dark')
     // The service worker is registered at the root with root scope.
     await expect
       .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.scope ?? null))
@@ -88,7 +90,7 @@ test('a new user goes through the whole account journey', async ({ page }) => {
   await expectAccessible(page)
   await page.goto('/profile')
   await expect(page.locator('html')).toHaveClass(/\bdark\b/)
-  await page.getByRole('button', { name: 'Light mode' }).click()
+  await page.getByRole('button', { name: 'Light', exact: true }).click()
   await expect(page.locator('html')).not.toHaveClass(/\bdark\b/)
 
   // Change password: a wrong current password is reported on its field

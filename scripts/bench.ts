@@ -2,7 +2,8 @@
  * `npm run bench`: measure Mise's production build side by side with bare baselines, print a
  * Markdown report and write it to docs/benchmarks.md.
  *
- *   1. Gzip size of the JavaScript each page loads first.
+ *   1. Gzip and Brotli size of the JavaScript each page loads first, for every page with a form
+ *      (`npm run bench -- --js-only` measures only this and prints it, without writing the report).
  *   2. GET /login on the Mise server vs a bare React Router page built and served the same way
  *      (bench/bare/).
  *   3. An authenticated GET /v1/auth/me vs a bare Hono handler returning the same JSON.
@@ -50,7 +51,23 @@ const CONNECTIONS = 10
 const WARMUP_SECONDS = 2
 const DURATION_SECONDS = 10
 const PAGES_SIGNED_OUT = ['/login', '/register', '/forgot-password', '/reset-password?id=x&token=y']
-const PAGES_SIGNED_IN = ['/profile', '/verify-email?status=success']
+/** Signed in, with an organisation, a venue and a checklist chosen (`:org`, `:venue`, … are filled in). */
+const PAGES_SIGNED_IN = [
+  '/profile',
+  '/verify-email?status=success',
+  '/organisations/create',
+  '/venues/create',
+  '/pin-setup',
+  '/settings/general',
+  '/settings/venues/new',
+  '/settings/venues/:venue',
+  '/settings/staff/invite',
+  '/settings/staff/:member',
+  '/settings/checklists/new',
+  '/settings/checklists/:checklist',
+  '/checklists',
+  '/checklists/:checklist',
+]
 /**
  * Items per checklist given a year of records on PGlite (ITEMS_PER_CHECKLIST = all). PostgreSQL always
  * gets all of them.
@@ -258,7 +275,8 @@ function buildBare() {
 interface PageJs {
   page: string
   status: number
-  files: Array<{ url: string; raw: number; gzip: number }>
+  signedIn?: boolean
+  files: Array<{ url: string; raw: number; gzip: number; brotli: number }>
 }
 
 function attr(attrs: string, name: string): string | undefined {
@@ -308,10 +326,56 @@ async function measurePage(base: string, page: string, cookie?: string): Promise
     const r = await fetch(url)
     if (r.status !== 200) throw new Error(`GET ${url} (loaded by ${page}) answered ${r.status}`)
     const bytes = Buffer.from(await r.arrayBuffer())
-    files.push({ url: new URL(url).pathname, raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length })
+    files.push({
+      url: new URL(url).pathname,
+      raw: bytes.length,
+      gzip: zlib.gzipSync(bytes, { level: 9 }).length,
+      brotli: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    })
     for (const spec of staticImports(bytes.toString('utf8'))) queue.push(new URL(spec, url).href)
   }
   return { page, status: res.status, files }
+}
+
+/**
+ * Every page of PAGES_SIGNED_OUT and PAGES_SIGNED_IN. A fresh user gets an organisation, a venue and
+ * a checklist with one item through the API, chosen by the selection cookies as the pickers leave them.
+ */
+async function measurePagesJs(base: string): Promise<PageJs[]> {
+  const pages: PageJs[] = []
+  for (const page of PAGES_SIGNED_OUT) pages.push(await measurePage(base, page))
+  const session = await signIn(base)
+  const call = async (method: string, urlPath: string, body?: unknown) => {
+    const res = await fetch(base + urlPath, {
+      method,
+      headers: { cookie: session.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${await res.text()}`)
+    return (await res.json()) as Record<string, { id: string; membershipId?: string }>
+  }
+  const org = (await call('POST', '/v1/orgs', { name: 'Page Kitchens', timeZone: 'Europe/London' })).organisation!.id
+  const venue = (await call('POST', `/v1/orgs/${org}/venues`, { name: 'Page Venue' })).venue!.id
+  const checklist = (await call('POST', `/v1/orgs/${org}/checklists`, { name: 'Page checklist' })).checklist!.id
+  await call('POST', `/v1/orgs/${org}/checklists/${checklist}/items`, { label: 'Fridge temperature', type: 'number', min: 0, max: 5 })
+  const member = (await call('GET', `/v1/orgs/${org}/profile`)).profile!.membershipId!
+  const cookie = `${session.cookie}; mise_org_id=${org}; mise_venue_id=${venue}`
+  const ids: Record<string, string> = { venue, member, checklist }
+  for (const page of PAGES_SIGNED_IN) {
+    const measured = await measurePage(base, page.replace(/:(\w+)/g, (_, k: string) => ids[k]!), cookie)
+    pages.push({ ...measured, page, signedIn: true })
+  }
+  return pages
+}
+
+/** `npm run bench -- --js-only`: section 1 alone, printed (the report file is left as it is). */
+async function jsOnly() {
+  const miseBuild = ensureMiseBuild()
+  const mise = await startMise({ kind: 'PGlite', env: {} })
+  log('measuring the JavaScript each page loads first…')
+  const pages = await measurePagesJs(mise.base)
+  await mise.stop()
+  process.stdout.write([`Mise build: ${miseBuild}`, '', ...jsTable(pages), ''].join('\n'))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -653,19 +717,17 @@ function report(data: {
     'For each page, the server-rendered HTML from the production server is read for `<script type="module">`',
     'sources, `<link rel="modulepreload">` hrefs and the modules imported by the inline module script',
     '(plus any static `import` inside those files not already listed). Each file is fetched from the',
-    'server and compressed on its own with gzip level 9 (`zlib.gzipSync`, level 9); the table sums them.',
-    '**Raw** is the uncompressed size, **Gzip** the compressed one, in KiB (1,024 bytes).',
+    'server and compressed on its own with gzip level 9 (`zlib.gzipSync`) and Brotli quality 11',
+    '(`zlib.brotliCompressSync`); the table sums them. **Raw** is the uncompressed size, in KiB (1,024 bytes).',
     'Not counted: CSS, images, fonts, and chunks loaded later with `import()` (other routes, route discovery).',
-    'Pages under "signed in" were fetched with the session cookie of a freshly registered user.',
+    'Pages marked "signed in" were fetched with the session cookie of a freshly registered user who made',
+    'an organisation, a venue and a checklist with one item, chosen with the selection cookies.',
     'JavaScript does not depend on the database, so this section is measured once (on PGlite).',
+    '`npm run bench -- --js-only` prints this table alone.',
     '',
-    '| Page | Files | Raw KiB | Gzip KiB |',
-    '|---|--:|--:|--:|',
+    ...jsTable(data.pages, data.barePage),
+    '',
   )
-  const row = (label: string, p: PageJs) =>
-    `| ${label} | ${p.files.length} | ${kib(p.files.reduce((s, f) => s + f.raw, 0))} | ${kib(p.files.reduce((s, f) => s + f.gzip, 0))} |`
-  for (const p of data.pages) push(row(`\`${p.page}\`${PAGES_SIGNED_IN.includes(p.page) ? ' (signed in)' : ''}`, p))
-  push(row('*Reference: bare React Router page (`bench/bare`, `/`)*', data.barePage), '')
   push('<details><summary>Files per page (gzip bytes)</summary>', '')
   for (const p of [...data.pages, { ...data.barePage, page: 'bare /' }]) {
     push(`- \`${p.page}\`: ${p.files.map((f) => `${path.basename(f.url)} ${f.gzip}`).join(', ')}`)
@@ -837,6 +899,16 @@ function report(data: {
   return lines.join('\n')
 }
 
+/** The table of section 1: one row per page, its files and their sizes. */
+function jsTable(pages: PageJs[], bare?: PageJs): string[] {
+  const sum = (p: PageJs, k: 'raw' | 'gzip' | 'brotli') => kib(p.files.reduce((s, f) => s + f[k], 0))
+  const row = (label: string, p: PageJs) => `| ${label} | ${p.files.length} | ${sum(p, 'raw')} | ${sum(p, 'gzip')} | ${sum(p, 'brotli')} |`
+  const lines = ['| Page | Files | Raw KiB | Gzip KiB | Brotli KiB |', '|---|--:|--:|--:|--:|']
+  for (const p of pages) lines.push(row(`\`${p.page}\`${p.signedIn ? ' (signed in)' : ''}`, p))
+  if (bare) lines.push(row('*Reference: bare React Router page (`bench/bare`, `/`)*', bare))
+  return lines
+}
+
 function autocannonVersion(): string {
   const pkg = path.join(ROOT, 'node_modules/autocannon/package.json')
   return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version
@@ -876,8 +948,7 @@ async function main() {
     meBody ??= session.me
     if (!pages.length) {
       log('measuring the JavaScript each page loads first…')
-      for (const page of PAGES_SIGNED_OUT) pages.push(await measurePage(mise.base, page))
-      for (const page of PAGES_SIGNED_IN) pages.push(await measurePage(mise.base, page, session.cookie))
+      pages.push(...(await measurePagesJs(mise.base)))
     }
     pageLoads.push(await load('Mise `GET /login`', db.kind, mise, '/login', { 'accept-encoding': 'gzip' }))
     apiLoads.push(await load('Mise `GET /v1/auth/me`', db.kind, mise, '/v1/auth/me', { cookie: session.cookie }))
@@ -963,7 +1034,7 @@ if (mode === 'serve-bare-react-router') {
 } else if (mode === 'fill-pglite') {
   const result = await addYearOfRecordsPglite(portArg!, JSON.parse(jsonArg!) as YearPlan)
   process.stdout.write(`${JSON.stringify(result)}\n`)
-} else if (mode) {
+} else if (mode && mode !== '--js-only') {
   console.error(`Unknown mode ${mode}. Usage: node scripts/bench.ts`)
   process.exit(2)
 } else {
@@ -981,7 +1052,7 @@ if (mode === 'serve-bare-react-router') {
     for (const child of children) child.kill('SIGKILL')
   })
   try {
-    await main()
+    await (mode === '--js-only' ? jsOnly() : main())
   } catch (error) {
     process.exitCode = 1
     console.error(error instanceof Error ? error.message : error)

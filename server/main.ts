@@ -10,6 +10,7 @@ import { createRequestHandler, RouterContextProvider } from 'react-router'
 import type { IncomingMessage } from 'node:http'
 import * as build from 'virtual:react-router/server-build'
 import { clientIpContext } from '../app/lib/context.ts'
+import { isHttps, withSecurityHeaders } from './http/security-headers.ts'
 import { getRuntime } from './runtime.ts'
 
 type NodeEnv = { incoming: IncomingMessage }
@@ -27,6 +28,14 @@ const handleDocument = createRequestHandler(build, 'production')
 
 const app = new Hono<{ Bindings: NodeEnv }>()
 app.use('*', compress())
+// Security headers on every answer: static files get them here; /v1 and pages already carry theirs
+// (their Content-Security-Policy is kept), docs/decisions/013.
+const https = isHttps(config.appUrl)
+app.use('*', async (c, next) => {
+  await next()
+  const secured = withSecurityHeaders(c.res, { https, csp: { kind: 'static' } })
+  if (secured !== c.res) c.res = secured
+})
 app.use(
   '/assets/*',
   serveStatic({

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button } from './ui/button.tsx';
-import { useHydrated } from './ui/confirm-dialog.tsx';
+import { useHydrated } from 'remix-utils/use-hydrated';
 
 export type ToastType = 'success' | 'error' | 'info';
 export type Toast = { id: string; type: ToastType; title: string; description?: string };

@@ -8,6 +8,7 @@ import { redirect, type RouterContextProvider } from 'react-router'
 import { getConfig } from '../../server/config.ts'
 import { getRuntime } from '../../server/runtime.ts'
 import { clientIpContext } from './context.ts'
+import { pinChallenge, pinRedirect } from './device.server.ts'
 import { pagePath } from './safe-redirect.ts'
 
 export type ErrorName =
@@ -165,7 +166,12 @@ export function api({ request, context }: RequestArgs, options: { transport?: Tr
     if (response.ok || (response.status >= 300 && response.status < 400)) {
       return { ok: true, status: response.status, data: json as T, headers: response.headers }
     }
-    return { ok: false, status: response.status, error: toErrorInfo(json, response), headers: response.headers }
+    const error = toErrorInfo(json, response)
+    // A shared device recording without a usable PIN: to the PIN pad and back, from any page
+    // (a 401 for an expired PIN is not a signed-out session; docs/decisions/021).
+    const challenge = pinChallenge(error)
+    if (challenge) throw pinRedirect(request, challenge, headersWith(setCookies))
+    return { ok: false, status: response.status, error, headers: response.headers }
   }
 
   return {
@@ -176,12 +182,14 @@ export function api({ request, context }: RequestArgs, options: { transport?: Tr
     upload: (path, form) => call('POST', path, form),
     file: (method, path, body) => raw(method, path, body),
     setCookies,
-    headers(extra) {
-      const h = new Headers(extra)
-      for (const c of setCookies) h.append('Set-Cookie', c)
-      return h
-    },
+    headers: (extra) => headersWith(setCookies, extra),
   }
+}
+
+function headersWith(setCookies: readonly string[], extra?: HeadersInit): Headers {
+  const h = new Headers(extra)
+  for (const c of setCookies) h.append('Set-Cookie', c)
+  return h
 }
 
 /** A response body as JSON, or undefined when it is empty or not JSON. */

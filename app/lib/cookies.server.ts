@@ -5,7 +5,8 @@ import { getLogger } from '../../server/logger.ts'
 
 const ONE_YEAR = 60 * 60 * 24 * 365
 
-function secrets(): string[] {
+/** The keys that sign flash cookies (also the honeypot's seed): SESSION_SECRET, else one per process. */
+export function secrets(): string[] {
   const configured = getConfig().SESSION_SECRET
   if (configured) return [configured]
   // Without SESSION_SECRET, flash messages are signed with a per-process key: fine for one process;
@@ -44,6 +45,11 @@ export function readCookie(header: string | null, name: string): string | undefi
 /** A plain (unsigned, readable) preference cookie, kept a year. */
 export function preferenceCookie(name: string, value: string): string {
   return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax${secure() ? '; Secure' : ''}`
+}
+
+/** Removes a preference cookie (e.g. the theme, back to following the device). */
+export function clearPreferenceCookie(name: string): string {
+  return `${name}=; Path=/; Max-Age=0; SameSite=Lax${secure() ? '; Secure' : ''}`
 }
 
 /** The chosen language; the API reads the same cookie, so its messages and e-mails follow it. */

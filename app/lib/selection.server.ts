@@ -50,13 +50,13 @@ async function resolve(args: RequestArgs): Promise<Selection> {
   const storedVenue = readCookie(header, VENUE_COOKIE) || null
   const setCookies: string[] = []
   if (!me) return { me, org: null, venue: null, setCookies }
-  // A device is bound to its first organisation and venue.
+  // A device is bound to its first organisation and venue, whatever the cookies say (§4).
   const forced = me.user.type === 'device'
-  let org = me.orgs.find((o) => o.id === storedOrg) ?? null
-  if (!org && (me.orgs.length === 1 || (forced && me.orgs.length > 0))) org = me.orgs[0]!
+  let org = forced ? (me.orgs[0] ?? null) : (me.orgs.find((o) => o.id === storedOrg) ?? null)
+  if (!org && me.orgs.length === 1) org = me.orgs[0]!
   if ((org?.id ?? null) !== storedOrg) setCookies.push(cookie(ORG_COOKIE, org?.id ?? null))
-  let venue = org?.venues.find((v) => v.id === storedVenue) ?? null
-  if (org && !venue && (org.venues.length === 1 || (forced && org.venues.length > 0))) venue = org.venues[0]!
+  let venue = forced ? (org?.venues[0] ?? null) : (org?.venues.find((v) => v.id === storedVenue) ?? null)
+  if (org && !venue && org.venues.length === 1) venue = org.venues[0]!
   if (org && org.id !== storedOrg && storedVenue && !venue) setCookies.push(cookie(VENUE_COOKIE, null))
   else if ((venue?.id ?? null) !== storedVenue) setCookies.push(cookie(VENUE_COOKIE, venue?.id ?? null))
   return { me, org, venue, setCookies }

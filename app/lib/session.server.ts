@@ -2,11 +2,13 @@ import { redirect } from 'react-router'
 import type { SessionUser } from '../root'
 import type { Role } from '../../server/auth/permissions'
 import { api, type ApiClient, type RequestArgs } from './api.server'
+import type { DeviceInfo, PinHolder } from './device'
 import { pagePath, safeRedirect } from './safe-redirect'
 
 export interface MeOrg {
   id: string
   name: string
+  /** A shared device has none (the API sends null): `can()` gives it no rights, and it never reaches settings. */
   role: Role
   venues: Array<{ id: string; name: string }>
 }
@@ -16,6 +18,9 @@ export interface Me {
   orgs: MeOrg[]
   webVersion: string
   flags: Record<string, unknown>
+  /** A device session only: the device, and whose PIN is active on it. */
+  device?: DeviceInfo
+  pin?: PinHolder | null
 }
 
 const memo = new WeakMap<Request, Promise<{ me: Me | null; client: ApiClient }>>()

@@ -24,20 +24,34 @@ function readMarker(): string {
  */
 export function watchAuthCookie(onChange: () => void): () => void {
   let last = readMarker()
+  // This page is being left (a typed URL, a scanned sign-in link): the cookie may change with the
+  // next page's answer, and reloading this one then would cancel that navigation.
+  let leaving = false
+  const leave = () => {
+    leaving = true
+    window.setTimeout(() => (leaving = false), 10_000)
+  }
+  window.addEventListener('beforeunload', leave)
   const check = () => {
     const now = readMarker()
     if (now !== last) {
       last = now
-      onChange()
+      if (!leaving) onChange()
     }
   }
   const store = (window as unknown as { cookieStore?: EventTarget }).cookieStore
   if (store && typeof store.addEventListener === 'function') {
     store.addEventListener('change', check)
-    return () => store.removeEventListener('change', check)
+    return () => {
+      window.removeEventListener('beforeunload', leave)
+      store.removeEventListener('change', check)
+    }
   }
   const timer = window.setInterval(check, COOKIE_POLL_MS)
-  return () => window.clearInterval(timer)
+  return () => {
+    window.removeEventListener('beforeunload', leave)
+    window.clearInterval(timer)
+  }
 }
 
 /** Register the service worker at the root; reload when a new version takes control. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test as base, type Page } from '@playwright/test'
+import { expect, test as base, type BrowserContext, type Page } from '@playwright/test'
 
 const mailDir = path.resolve(import.meta.dirname, '../.tmp/mail')
 
@@ -53,6 +53,8 @@ async function analyze(page: Page) {
   const origin = new URL(page.url()).origin
   const context = await page.context().browser()!.newContext({ javaScriptEnabled: true })
   try {
+    // This copy forbids the page's scripts on purpose: its CSP reports are expected.
+    allowCspViolations(context)
     const copy = await context.newPage()
     await copy.route(`${origin}/__axe__`, (route) =>
       route.fulfill({ contentType: 'text/html', headers: { 'content-security-policy': "script-src 'none'" }, body: html }),
@@ -69,5 +71,49 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now().toString(36)}${(n++).toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`
 }
 
-export const test = base
+// Every page of every test, JavaScript on or off, must run under the app's Content-Security-Policy
+// without a single violation (Chromium reports each one on the console, even with JavaScript off).
+const cspViolations: string[] = []
+const expectedViolations = new WeakSet<BrowserContext>()
+
+function watchCsp(context: BrowserContext) {
+  context.on('console', (message) => {
+    if (expectedViolations.has(context)) return
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`)
+  })
+}
+
+/** For a context whose CSP reports are the point of the test (e.g. a refused frame). */
+export function allowCspViolations(context: BrowserContext) {
+  expectedViolations.add(context)
+}
+
+export const test = base.extend<{ cspGuard: void }, { watchNewContexts: void }>({
+  // Contexts a test opens itself (browser.newContext / browser.newPage) are watched too.
+  watchNewContexts: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser)
+      browser.newContext = async (options) => {
+        const context = await newContext(options)
+        watchCsp(context)
+        return context
+      }
+      await use()
+    },
+    { scope: 'worker', auto: true },
+  ],
+  context: async ({ context }, use) => {
+    watchCsp(context)
+    await use(context)
+  },
+  cspGuard: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from this pattern
+    async ({}, use) => {
+      cspViolations.length = 0
+      await use()
+      expect([...new Set(cspViolations)], 'Content-Security-Policy violations').toEqual([])
+    },
+    { auto: true },
+  ],
+})
 export { expect }

@@ -7,6 +7,9 @@ import { isLocale, localeFromAcceptLanguage } from '../i18n.ts'
 import { checklistEntryRoutes } from '../checklists/entry-routes.ts'
 import { checklistItemRoutes } from '../checklists/item-routes.ts'
 import { checklistRoutes } from '../checklists/routes.ts'
+import { deviceAuthRoutes } from '../devices/auth-routes.ts'
+import { deviceRoutes } from '../devices/routes.ts'
+import { deviceSessionMiddleware } from '../devices/sessions.ts'
 import { venueChecklistEntryRoutes } from '../checklists/venue-entry-routes.ts'
 import { onboardingRoutes } from '../onboarding/routes.ts'
 import { orgRoutes } from '../orgs/routes.ts'
@@ -16,6 +19,7 @@ import { inviteRoutes } from '../staff/invite-routes.ts'
 import { staffRoutes } from '../staff/routes.ts'
 import { uploadRoutes } from '../uploads/routes.ts'
 import { venueRoutes } from '../venues/routes.ts'
+import { applySecurityHeaders, isHttps } from '../http/security-headers.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
 import { orgScope } from './middleware/org-scope.ts'
@@ -40,11 +44,21 @@ export function createApp(deps: Deps) {
     c.header('X-Request-Id', requestId)
     c.header('Cache-Control', 'no-store')
     await next()
+    // nosniff, no framing and a nothing-to-load CSP on every /v1 answer, errors included (ADR 013).
+    applySecurityHeaders(c.res.headers, { https: isHttps(deps.config.appUrl), csp: { kind: 'api' } })
   })
   // Liveness answers without touching the database.
   app.get('/v1/health', (c) => c.json({ status: 'ok' }))
   app.use('*', originCheck())
   app.use('*', sessionMiddleware())
+  app.use('*', deviceSessionMiddleware())
+  // A signed-in person's saved language comes before the cookie and Accept-Language (messages,
+  // exports and e-mails sent on their behalf follow their profile, whatever the browser says).
+  app.use('*', async (c, next) => {
+    const saved = c.get('auth')?.user.locale
+    if (isLocale(saved)) c.set('locale', saved)
+    await next()
+  })
 
   app.get('/v1/ready', async (c) => {
     const ok = await deps.ready().catch(() => false)
@@ -53,6 +67,7 @@ export function createApp(deps: Deps) {
   app.get('/v1/openapi.json', (c) => c.json(openApiDocument(deps.config)))
 
   app.route('/v1/auth/invite', inviteRoutes())
+  app.route('/v1/auth/device', deviceAuthRoutes())
   app.route('/v1/auth', authRoutes())
   app.route('/v1/profile', profileRoutes())
 
@@ -69,6 +84,7 @@ export function createApp(deps: Deps) {
   app.route('/v1/orgs/:orgId/checklist-entries', checklistEntryRoutes())
   app.route('/v1/orgs/:orgId/venues/:venueId/checklist-entries', venueChecklistEntryRoutes())
   app.route('/v1/orgs/:orgId/uploads', uploadRoutes())
+  app.route('/v1/orgs/:orgId/devices', deviceRoutes())
 
   app.notFound(() => {
     throw notFound()

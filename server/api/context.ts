@@ -11,6 +11,13 @@ export interface Deps {
   logger: pino.Logger
   /** Is the database reachable with every migration applied? */
   ready: () => Promise<boolean>
+  /** The clock for time rules that tests must control (device PIN idle and lockout, login links); default: the system's. */
+  now?: () => Date
+}
+
+/** The current time by the app's clock (Deps.now, or the system's). */
+export function nowOf(deps: Pick<Deps, 'now'>): Date {
+  return deps.now?.() ?? new Date()
 }
 
 export interface SessionUser {
@@ -27,6 +34,31 @@ export interface AuthState {
   sessionId: string
 }
 
+/** The PIN state of a device session: the member recording on the device now. */
+export interface DevicePin {
+  membershipId: string
+  name: string
+  since: Date
+  lastUsedAt: Date
+}
+
+/** A device session, resolved once per request (server/devices/sessions.ts). */
+export interface DeviceAuth {
+  sessionId: string
+  deviceId: string
+  deviceName: string
+  orgId: string
+  orgName: string
+  venueId: string
+  venueName: string
+  /** The organisation's requirePinOnDevices: recording needs an active PIN. */
+  pinRequired: boolean
+  /** The active PIN, if any (idle ones are already cleared). */
+  pin: DevicePin | null
+  /** A PIN was cleared by this very request because it had been idle more than 5 minutes. */
+  pinExpired: boolean
+}
+
 /** Passed by the host as the second argument of app.fetch (in-process calls and the Node server). */
 export interface Bindings {
   clientIp?: string
@@ -40,6 +72,8 @@ export interface AppEnv {
     locale: Locale
     log: pino.Logger
     auth: AuthState | null
+    /** A signed-in shared device (never a person: `auth` is then null). */
+    device: DeviceAuth | null
     clientIp: string
   }
 }

@@ -17,6 +17,7 @@ const ROLE_ORDER: Role[] = ['BASIC', 'ADMIN', 'OWNER']
 export function roleLine(access: Access): string {
   if (access === 'public') return 'Role: none (no session needed).'
   if (access === 'user') return 'Role: any signed-in user.'
+  if (access === 'device') return 'Role: a signed-in shared device (a person’s session → 403).'
   const lowest = ROLE_ORDER.find((role) => permissions[role].has(access))
   if (!lowest) throw new Error(`no role holds ${access}`)
   const who = lowest === 'OWNER' ? 'OWNER' : lowest === 'BASIC' ? 'BASIC and up (any member)' : `${lowest} and up`
@@ -30,6 +31,7 @@ const PATH_PARAMS: Record<string, string> = {
   checklistId: 'A checklist of the organisation',
   itemId: 'A checklist item of the organisation',
   uploadId: 'An upload of the organisation',
+  deviceId: 'A shared device of the organisation',
 }
 
 export function pathParams(path: string): string[] {
@@ -154,7 +156,8 @@ export function buildOpenApiDocument(config: Config) {
       version: config.webVersion,
       description:
         'Every /v1 call. Bodies and answers are JSON unless noted. Errors always have the body `{ error: { name, code, message, data? } }`. ' +
-        `Sign-in sets the \`${SESSION_COOKIE}\` cookie; state-changing calls from another site are refused (403).`,
+        `Sign-in sets the \`${SESSION_COOKIE}\` cookie; state-changing calls from another site are refused (403). ` +
+        'A shared device (signed in with GET /v1/auth/device/login) may read its one venue and, while a staff PIN is active, record there; anything else is 403, another organisation 404. Recording without a PIN is 403 with `data.pin: "required"`, with a PIN idle more than 5 minutes 401 with `data.pin: "expired"`.',
     },
     servers: [{ url: config.appUrl }],
     tags: TAGS.map((tag) => ({ ...tag })),

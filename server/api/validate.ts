@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { t, type Locale } from '../i18n.ts'
+import { CONTROL_CHARACTERS } from './contract.ts'
 import { badRequest, validationError } from './errors.ts'
 
 export const JSON_LIMIT_BYTES = 1024 * 1024
@@ -18,13 +19,15 @@ export function fieldErrors(error: z.ZodError, locale: Locale): Record<string, s
       continue
     }
     const field = issue.path.length ? issue.path.join('.') : '_form'
-    if (out[field]) continue
+    // A control character is the first thing to say about a field (contract.ts), whatever else is wrong.
+    if (out[field] && issue.message !== CONTROL_CHARACTERS) continue
     out[field] = issueMessage(issue, locale)
   }
   return out
 }
 
-function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
+/** One zod issue as a message in `locale` (also used by the web's form schemas, app/lib/forms.server.ts). */
+export function issueMessage(issue: z.core.$ZodIssue, locale: Locale): string {
   // Custom messages are keys of the common namespace ("validation.passwordsDiffer").
   if (issue.message.startsWith('validation.')) return t(locale, issue.message)
   switch (issue.code) {

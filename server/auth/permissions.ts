@@ -6,6 +6,7 @@ export type Role = 'OWNER' | 'ADMIN' | 'BASIC'
 
 const BASIC = [
   'org.read',
+  'onboarding.read',
   'venue.read',
   'venue.work', // today's checklists and temperatures, recipes, contacts, orders
   'records.write', // complete and resolve items, record temperatures
@@ -48,4 +49,16 @@ export function manageableRoles(role: Role): Role[] {
   if (can(role, 'staff.manageOwners')) return ['OWNER', 'ADMIN', 'BASIC']
   if (can(role, 'staff.manage')) return ['ADMIN', 'BASIC']
   return []
+}
+
+/**
+ * What a signed-in shared device may do (product.md, the roles table's device column): read its one
+ * venue's pages, and — only while a staff member's PIN is active — record there. Nothing else: no
+ * settings, staff, exports, profile, onboarding or organisation changes (docs/decisions/020).
+ */
+export const deviceActions: ReadonlySet<Action> = new Set<Action>(['org.read', 'venue.read', 'venue.work', 'records.write', 'orders.write'])
+
+/** Whether a device may do the action; `withPin`: a staff member's PIN is active (or the organisation does not ask for one). */
+export function deviceCan(action: Action, opts: { write: boolean; withPin: boolean }): boolean {
+  return deviceActions.has(action) && (!opts.write || opts.withPin)
 }

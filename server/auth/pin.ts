@@ -1,7 +1,10 @@
 import { createHmac, randomBytes, randomInt } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
+import { ApiError } from '../api/errors.ts'
+import { hit, type Limit } from '../api/middleware/rate-limit.ts'
 import type { Db } from '../db/client.ts'
 import { appSettings, memberships } from '../db/schema.ts'
+import { t, type Locale } from '../i18n.ts'
 
 /**
  * PINs identify a member on a shared device. They are short, so a plain hash would be
@@ -80,4 +83,53 @@ export async function generateUnusedPin(db: Db, orgId: string): Promise<string> 
     if (!(await pinDigestInUse(db, orgId, await pinDigest(db, orgId, pin)))) return pin
     if (attempt > 1000) throw new Error('Could not find an unused PIN')
   }
+}
+
+// ─── PIN secrecy (docs/decisions/016-pin-secrecy.md) ────────────────────────────────────────────
+
+/**
+ * How many answers that depend on which PINs are in use (a chosen PIN accepted or refused as taken,
+ * a generated PIN) a member and an organisation may get. The device lockout allows 5 wrong PINs per
+ * 5 minutes; PIN-setting must not be a faster way to learn someone else's PIN.
+ */
+export const PIN_LIMITS = {
+  /** One member: 5 answers per 5 minutes, like one device's lockout… */
+  memberBurst: { max: 5, windowSeconds: 5 * 60 },
+  /** …and at most 20 an hour (a third of one device's sustained rate). */
+  memberHour: { max: 20, windowSeconds: 60 * 60 },
+  /** Every member of the organisation together: 60 an hour, one device's sustained rate. */
+  org: { max: 60, windowSeconds: 60 * 60 },
+} as const
+
+/** The rate-limit keys of a member's and an organisation's PIN answers (tests clear them). */
+export const pinLimitKeys = (orgId: string, membershipId: string) => ({
+  memberBurst: `pin:member:5m:${membershipId}`,
+  memberHour: `pin:member:1h:${membershipId}`,
+  org: `pin:org:${orgId}`,
+})
+
+async function countOrRefuse(db: Db, limit: Limit, locale: Locale, messageKey: string): Promise<void> {
+  try {
+    await hit(db, limit)
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.kind !== 'TooManyRequestsError') throw error
+    const seconds = Number(error.headers?.['Retry-After']) || limit.windowSeconds
+    throw new ApiError('TooManyRequestsError', t(locale, messageKey, { minutes: Math.ceil(seconds / 60) }), undefined, error.headers)
+  }
+}
+
+/**
+ * Count one answer that reveals something about the organisation's PINs, before anything is looked
+ * up: 429 TooManyRequestsError with Retry-After once the member or the organisation has had its
+ * share, so the answer for a taken PIN and for a free one are then the same. Call it after the PIN's
+ * format is checked (a malformed PIN reveals nothing).
+ */
+export async function limitPinAnswers(db: Db, scope: { orgId: string; membershipId: string | null }, locale: Locale): Promise<void> {
+  // A super admin without a membership is read-only and never gets here; count them as the organisation only.
+  const keys = pinLimitKeys(scope.orgId, scope.membershipId ?? 'none')
+  if (scope.membershipId) {
+    await countOrRefuse(db, { key: keys.memberBurst, ...PIN_LIMITS.memberBurst }, locale, 'validation.pinTooMany')
+    await countOrRefuse(db, { key: keys.memberHour, ...PIN_LIMITS.memberHour }, locale, 'validation.pinTooMany')
+  }
+  await countOrRefuse(db, { key: keys.org, ...PIN_LIMITS.org }, locale, 'validation.pinTooManyOrg')
 }

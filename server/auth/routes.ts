@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { currentPassword, email, line, newPassword } from '../api/contract.ts'
 import { ApiError, badRequest, unauthorized, validationError } from '../api/errors.ts'
 import { clear, hit } from '../api/middleware/rate-limit.ts'
 import { readJson, readQuery } from '../api/validate.ts'
 import { users } from '../db/schema.ts'
 import { locales, t } from '../i18n.ts'
+import { deviceMe } from '../devices/sessions.ts'
 import { listOrgsForUser } from '../orgs/service.ts'
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts'
 import {
@@ -18,16 +20,17 @@ import {
 } from './service.ts'
 import { endOtherSessions, endSession, requireUser, startSession } from './sessions.ts'
 
-const email = z.email().max(254).transform((v) => v.trim())
-export const password = z.string().min(8).max(200)
-const name = z.string().trim().min(1).max(100)
+const name = line().trim().min(1).max(100)
+/** A link's id and token (e-mail verification, password reset): checked against the database, any junk is "invalid". */
+const linkId = line().max(100)
+const linkToken = line().max(200)
 
-export const registerBody = z.strictObject({ name, email, password, locale: z.enum(locales).optional() })
-export const loginBody = z.strictObject({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(200) })
-export const forgotBody = z.strictObject({ email })
-export const resetBody = z.strictObject({ id: z.string().min(1).max(100), token: z.string().min(1).max(200), password })
-export const updatePasswordBody = z.strictObject({ currentPassword: z.string().min(1).max(200), newPassword: password })
-export const verifyQuery = z.object({ id: z.string().max(100).optional(), token: z.string().max(200).optional() })
+export const registerBody = z.strictObject({ name, email: email(), password: newPassword(), locale: z.enum(locales).optional() })
+export const loginBody = z.strictObject({ email: line().trim().min(1).max(254), password: currentPassword() })
+export const forgotBody = z.strictObject({ email: email() })
+export const resetBody = z.strictObject({ id: linkId.min(1), token: linkToken.min(1), password: newPassword() })
+export const updatePasswordBody = z.strictObject({ currentPassword: currentPassword(), newPassword: newPassword() })
+export const verifyQuery = z.object({ id: linkId.optional(), token: linkToken.optional() })
 
 const LOGIN_WINDOW = 15 * 60
 const HOUR = 60 * 60
@@ -36,6 +39,8 @@ export function authRoutes() {
   const app = new Hono<AppEnv>()
 
   app.get('/me', async (c) => {
+    const device = c.get('device')
+    if (device) return c.json(deviceMe(device, c.get('locale'), c.get('deps').config.webVersion))
     const { user } = requireUser(c)
     const { config, db } = c.get('deps')
     return c.json({ user: publicUser(user), orgs: await listOrgsForUser(db, user.id), webVersion: config.webVersion, flags: {} })

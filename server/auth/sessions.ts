@@ -3,8 +3,9 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv } from '../api/context.ts'
 import type { Db } from '../db/client.ts'
-import { sessions, users } from '../db/schema.ts'
-import { unauthorized } from '../api/errors.ts'
+import { deviceSessions, sessions, users } from '../db/schema.ts'
+import { forbidden, unauthorized } from '../api/errors.ts'
+import { t } from '../i18n.ts'
 import { hashToken, newToken } from './tokens.ts'
 
 export const SESSION_COOKIE = 'mise_session'
@@ -20,6 +21,9 @@ const ROLL_AFTER_MS = 60 * 60 * 1000
 
 export async function startSession(c: Context<AppEnv>, userId: string): Promise<void> {
   const { db, config } = c.get('deps')
+  // A person signing in on a shared device's browser: the device's session ends here (its cookie is replaced).
+  const device = c.get('device')
+  if (device) await db.delete(deviceSessions).where(eq(deviceSessions.id, device.sessionId))
   const token = newToken()
   const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS)
   await db.insert(sessions).values({
@@ -30,27 +34,30 @@ export async function startSession(c: Context<AppEnv>, userId: string): Promise<
     ip: c.get('clientIp') || null,
   })
   writeCookie(c, token, config.secureCookies)
-  setCookie(c, AUTH_MARKER_COOKIE, newToken().slice(0, 12), {
-    sameSite: 'Lax',
-    secure: config.secureCookies,
-    path: '/',
-    maxAge: SESSION_DAYS * 24 * 60 * 60,
-  })
+  writeAuthMarker(c, config.secureCookies)
 }
 
-function writeCookie(c: Context<AppEnv>, token: string, secure: boolean) {
+/** The readable sign-in marker (see AUTH_MARKER_COOKIE), new on every sign-in. */
+export function writeAuthMarker(c: Context<AppEnv>, secure: boolean, maxAgeSeconds = SESSION_DAYS * 24 * 60 * 60) {
+  setCookie(c, AUTH_MARKER_COOKIE, newToken().slice(0, 12), { sameSite: 'Lax', secure, path: '/', maxAge: maxAgeSeconds })
+}
+
+/** The session cookie (a person's or a device's session: the same cookie, looked up in their own tables). */
+export function writeCookie(c: Context<AppEnv>, token: string, secure: boolean, maxAgeSeconds = SESSION_DAYS * 24 * 60 * 60) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
     secure,
     path: '/',
-    maxAge: SESSION_DAYS * 24 * 60 * 60,
+    maxAge: maxAgeSeconds,
   })
 }
 
 export async function endSession(c: Context<AppEnv>): Promise<void> {
   const auth = c.get('auth')
   if (auth) await c.get('deps').db.delete(sessions).where(eq(sessions.id, auth.sessionId))
+  const device = c.get('device')
+  if (device) await c.get('deps').db.delete(deviceSessions).where(eq(deviceSessions.id, device.sessionId))
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: c.get('deps').config.secureCookies })
   deleteCookie(c, AUTH_MARKER_COOKIE, { path: '/', secure: c.get('deps').config.secureCookies })
 }
@@ -66,6 +73,7 @@ export async function endOtherSessions(db: Db, userId: string, keepSessionId?: s
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('auth', null)
+    c.set('device', null)
     const token = getCookie(c, SESSION_COOKIE)
     if (token && token.length < 200) {
       const { db, config } = c.get('deps')
@@ -101,8 +109,9 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   }
 }
 
+/** The signed-in person: 401 without a session, 403 for a shared device (it is nobody's account). */
 export function requireUser(c: Context<AppEnv>) {
   const auth = c.get('auth')
-  if (!auth) throw unauthorized()
+  if (!auth) throw c.get('device') ? forbidden(t(c.get('locale'), 'devices.notOnDevice')) : unauthorized()
   return auth
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { line, text as multiLine, uuid } from '../api/contract.ts'
 import { notFound, validationError } from '../api/errors.ts'
 import { isUuid, requirePermission, type OrgScope } from '../api/middleware/org-scope.ts'
 import { readJson, readQuery } from '../api/validate.ts'
@@ -12,9 +13,9 @@ import { exportChecklistRecords } from '../records/export.ts'
 import { daysBetween, requireDay } from '../records/service.ts'
 import { completeItem, entryDetail, resolveItem, venueForWork } from './entries.ts'
 
-const uuidField = z.string().refine(isUuid, { message: 'validation.invalid' })
-const dayField = z.string().max(40)
-const text = z.string().max(2000)
+const uuidField = uuid()
+const dayField = line().max(40)
+const text = multiLine().max(2000)
 
 export const completeBody = z.strictObject({
   venueId: uuidField,
@@ -27,7 +28,7 @@ export const completeBody = z.strictObject({
 export const resolveBody = z.strictObject({
   venueId: uuidField,
   date: dayField.optional(),
-  note: z.string().trim().min(1).max(2000),
+  note: multiLine().trim().min(1).max(2000),
 })
 
 export const exportBody = z.strictObject({

@@ -1,14 +1,15 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { line, text } from '../api/contract.ts'
 import { notFound } from '../api/errors.ts'
 import { isUuid, requirePermission, type OrgScope } from '../api/middleware/org-scope.ts'
 import { readJson } from '../api/validate.ts'
 import { CHECKLIST_ITEM_TYPES } from './schema.ts'
 import { deleteItem, findItem, setItemArchived, updateItem, type ChecklistContext } from './service.ts'
 
-const label = z.string().trim().min(1).max(200)
-const instructions = z.string().trim().max(2000)
+const label = line().trim().min(1).max(200)
+const instructions = text().trim().max(2000)
 const type = z.enum(CHECKLIST_ITEM_TYPES)
 const limit = z.number().min(-1_000_000).max(1_000_000).nullable()
 

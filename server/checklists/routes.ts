@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { line, text } from '../api/contract.ts'
 import { ApiError, notFound, validationError } from '../api/errors.ts'
 import { isUuid, requirePermission, type OrgScope } from '../api/middleware/org-scope.ts'
 import { readJson, readQuery } from '../api/validate.ts'
@@ -22,10 +23,10 @@ import {
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/
 
-const name = z.string().trim().min(1).max(100)
-const description = z.string().trim().max(1000)
+const name = line().trim().min(1).max(100)
+const description = text().trim().max(1000)
 /** The org's venues where it is used; empty = every venue. Checked against the database (data.venueIds). */
-const venueIds = z.array(z.string({ error: 'validation.venues' }).max(64, 'validation.venues'), { error: 'validation.venues' }).max(200)
+const venueIds = z.array(line({ error: 'validation.venues' }).max(64, 'validation.venues'), { error: 'validation.venues' }).max(200)
 /** Days of the week it is due, 0 = Sunday … 6 = Saturday: each once, at least one. Stored sorted. */
 const days = z
   .array(z.int({ error: 'validation.days' }).min(0, 'validation.days').max(6, 'validation.days'), { error: 'validation.days' })
@@ -33,8 +34,7 @@ const days = z
   .refine((list) => new Set(list).size === list.length, 'validation.days')
   .transform((list) => [...list].sort((a, b) => a - b))
 /** Local time after which an incomplete checklist is overdue; null (or "") for none. */
-const dueTime = z
-  .string({ error: 'validation.dueTime' })
+const dueTime = line({ error: 'validation.dueTime' })
   .trim()
   .refine((value) => value === '' || HH_MM.test(value), 'validation.dueTime')
   .transform((value) => value || null)
@@ -58,12 +58,12 @@ export const updateChecklistBody = z.strictObject({
 
 /** POST /checklists/reorder and /checklists/:id/items/reorder: every non-archived id, each once, in the new order. */
 export const reorderBody = z.strictObject({
-  ids: z.array(z.string({ error: 'validation.reorderIds' }).max(64, 'validation.reorderIds'), { error: 'validation.reorderIds' }).max(1000),
+  ids: z.array(line({ error: 'validation.reorderIds' }).max(64, 'validation.reorderIds'), { error: 'validation.reorderIds' }).max(1000),
 })
 
 export const listChecklistsQuery = z.object({
-  search: z.string().trim().max(100).optional(),
-  venueId: z.string().optional(),
+  search: line().trim().max(100).optional(),
+  venueId: line().optional(),
   showArchived: z.enum(['true', 'false']).optional(),
 })
 

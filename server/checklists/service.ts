@@ -6,7 +6,7 @@
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { validationError } from '../api/errors.ts'
-import { isUuid, type OrgScope } from '../api/middleware/org-scope.ts'
+import { isUuid, requireVenueAccess, type OrgScope } from '../api/middleware/org-scope.ts'
 import type { Db } from '../db/client.ts'
 import { venues } from '../db/schema.ts'
 import { t, type Locale } from '../i18n.ts'
@@ -15,9 +15,11 @@ import { checklistItems, checklists, type ChecklistItemType } from './schema.ts'
 import {
   checklistColumns,
   checklistHasRecordsSql,
+  checklistsInScope,
   findChecklist,
   findChecklistItems,
   itemHasRecordsSql,
+  itemInScope,
   publicChecklist,
   publicItem,
   usedAtVenue,
@@ -67,15 +69,30 @@ function checkSameIds(ctx: ChecklistContext, ids: string[], expected: string[]):
   if (!same) throw validationError({ ids: t(ctx.locale, 'validation.reorderIds') })
 }
 
-/** SQL: assign positions 0..n-1 in the order of `ids` to the rows of `table` of this organisation. */
-async function writePositions(db: Db, table: typeof checklists | typeof checklistItems, orgId: string, ids: string[]): Promise<void> {
+/**
+ * SQL: assign positions in the order of `ids` to the rows of `table` of this organisation: 0..n-1, or
+ * the given `slots` (ascending, one per id) when only some rows are reordered.
+ */
+async function writePositions(
+  db: Db,
+  table: typeof checklists | typeof checklistItems,
+  orgId: string,
+  ids: string[],
+  slots?: number[],
+): Promise<void> {
   if (!ids.length) return
   const list = sql.join(
     ids.map((id) => sql`${id}`),
     sql`, `,
   )
+  const position = slots
+    ? sql`(array[${sql.join(
+        slots.map((slot) => sql`${slot}`),
+        sql`, `,
+      )}]::int[])[o.ord]`
+    : sql`o.ord - 1`
   await db.execute(
-    sql`update ${table} set position = o.ord - 1, updated_at = now()
+    sql`update ${table} set position = ${position}, updated_at = now()
         from unnest(array[${list}]::uuid[]) with ordinality as o(id, ord)
         where ${table}.id = o.id and ${table}.org_id = ${orgId}`,
   )
@@ -89,7 +106,11 @@ export interface ChecklistFilter {
   showArchived?: boolean
 }
 
-/** Checklists by position then name: search on the name, kept to one venue, archived ones only when asked. */
+/**
+ * Checklists by position then name: search on the name, kept to one venue, archived ones only when
+ * asked. A member limited to some venues sees those used at one of them or at every venue, and gets
+ * 403 for another venue of the organisation (as on every venue-bound route).
+ */
 export async function listChecklists(ctx: ChecklistContext, filter: ChecklistFilter): Promise<PublicChecklist[]> {
   const { db, scope } = ctx
   if (filter.venueId !== undefined) {
@@ -100,13 +121,14 @@ export async function listChecklists(ctx: ChecklistContext, filter: ChecklistFil
       .from(venues)
       .where(and(eq(venues.orgId, scope.orgId), eq(venues.id, filter.venueId)))
     if (!venue) throw bad()
+    requireVenueAccess(scope, venue.id)
   }
   const rows = await db
     .select(checklistColumns)
     .from(checklists)
     .where(
       and(
-        eq(checklists.orgId, scope.orgId),
+        checklistsInScope(scope),
         filter.showArchived ? undefined : isNull(checklists.archivedAt),
         filter.search ? ilike(checklists.name, `%${escapeLike(filter.search)}%`) : undefined,
         filter.venueId ? usedAtVenue(filter.venueId) : undefined,
@@ -170,7 +192,7 @@ export async function updateChecklist(
       ...(patch.dueTime !== undefined ? { dueTime: patch.dueTime } : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(checklists.orgId, scope.orgId), eq(checklists.id, checklistId)))
+    .where(and(checklistsInScope(scope), eq(checklists.id, checklistId)))
     .returning(checklistColumns)
   return row && publicChecklist(row)
 }
@@ -186,7 +208,7 @@ export async function deleteChecklist(
   const { scope } = ctx
   return ctx.db.transaction(async (transaction) => {
     const tx = asDb(transaction)
-    const where = and(eq(checklists.orgId, scope.orgId), eq(checklists.id, checklistId))
+    const where = and(checklistsInScope(scope), eq(checklists.id, checklistId))
     const [locked] = await tx
       .select({ id: checklists.id, hasRecords: sql<boolean>`${checklistHasRecordsSql(scope, checklistId)}` })
       .from(checklists)
@@ -224,7 +246,7 @@ export async function setChecklistArchived(
             updatedAt: new Date(),
           },
     )
-    .where(and(eq(checklists.orgId, scope.orgId), eq(checklists.id, checklistId)))
+    .where(and(checklistsInScope(scope), eq(checklists.id, checklistId)))
     .returning(checklistColumns)
   return row && publicChecklist(row)
 }
@@ -237,7 +259,7 @@ export async function duplicateChecklist(ctx: ChecklistContext, checklistId: str
     const [source] = await tx
       .select()
       .from(checklists)
-      .where(and(eq(checklists.orgId, scope.orgId), eq(checklists.id, checklistId)))
+      .where(and(checklistsInScope(scope), eq(checklists.id, checklistId)))
       .for('share')
     if (!source) return undefined
     const items = await findChecklistItems(tx, scope, checklistId)
@@ -272,22 +294,27 @@ export async function duplicateChecklist(ctx: ChecklistContext, checklistId: str
   })
 }
 
-/** Put the organisation's non-archived checklists in this order (exactly those ids, each once). */
+/**
+ * Put the non-archived checklists the member may see in this order (exactly those ids, each once). A
+ * member limited to some venues reorders theirs among the places they already hold, so the others'
+ * order is left as it was.
+ */
 export async function reorderChecklists(ctx: ChecklistContext, ids: string[]): Promise<void> {
   const { scope } = ctx
   await ctx.db.transaction(async (transaction) => {
     const tx = asDb(transaction)
     const current = await tx
-      .select({ id: checklists.id })
+      .select({ id: checklists.id, position: checklists.position })
       .from(checklists)
-      .where(and(eq(checklists.orgId, scope.orgId), isNull(checklists.archivedAt)))
+      .where(and(checklistsInScope(scope), isNull(checklists.archivedAt)))
       .for('update')
     checkSameIds(
       ctx,
       ids.map((id) => id.toLowerCase()),
       current.map((r) => r.id),
     )
-    await writePositions(tx, checklists, scope.orgId, ids)
+    const slots = scope.venueIds ? current.map((r) => r.position).sort((a, b) => a - b) : undefined
+    await writePositions(tx, checklists, scope.orgId, ids, slots)
   })
 }
 
@@ -322,7 +349,7 @@ async function lockChecklist(tx: Db, scope: OrgScope, checklistId: string): Prom
   const rows = await tx
     .select({ id: checklists.id })
     .from(checklists)
-    .where(and(eq(checklists.orgId, scope.orgId), eq(checklists.id, checklistId)))
+    .where(and(checklistsInScope(scope), eq(checklists.id, checklistId)))
     .for('no key update')
   return rows.length > 0
 }
@@ -392,7 +419,7 @@ export async function updateItem(ctx: ChecklistContext, itemId: string, patch: P
   const { scope } = ctx
   return ctx.db.transaction(async (transaction) => {
     const tx = asDb(transaction)
-    const where = and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.id, itemId))
+    const where = and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.id, itemId), itemInScope(scope))
     const [current] = await tx.select().from(checklistItems).where(where).for('update')
     if (!current) return undefined
     const type = patch.type ?? current.type
@@ -426,7 +453,7 @@ export async function deleteItem(ctx: ChecklistContext, itemId: string): Promise
   const { scope } = ctx
   return ctx.db.transaction(async (transaction) => {
     const tx = asDb(transaction)
-    const where = and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.id, itemId))
+    const where = and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.id, itemId), itemInScope(scope))
     const [locked] = await tx
       .select({ hasRecords: sql<boolean>`${itemHasRecordsSql(scope, sql.raw('checklist_items.checklist_id'), sql.raw('checklist_items.id'))}` })
       .from(checklistItems)
@@ -461,7 +488,7 @@ export async function setItemArchived(ctx: ChecklistContext, itemId: string, arc
             updatedAt: new Date(),
           },
     )
-    .where(and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.id, itemId)))
+    .where(and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.id, itemId), itemInScope(scope)))
     .returning()
   return row && publicItem(row)
 }

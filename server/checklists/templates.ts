@@ -9,8 +9,42 @@ import type { Db } from '../db/client.ts'
 import { records } from '../records/schema.ts'
 import { checklistItems, checklists } from './schema.ts'
 
-/** The part of the org scope these reads need (the org id). */
-export type TemplateScope = Pick<OrgScope, 'orgId'>
+/** The part of the org scope these reads need: the organisation, and the venues the member may use. */
+export type TemplateScope = Pick<OrgScope, 'orgId'> & Partial<Pick<OrgScope, 'venueIds'>>
+
+/**
+ * SQL: a checklist whose `venue_ids` (the column or qualified SQL naming it) is used at one of these
+ * venues or at every venue; nothing to add (undefined) when the member may use every venue.
+ */
+export function usedAtAnyOf(venueIdsColumn: SQL | typeof checklists.venueIds, venueIds: readonly string[] | null | undefined): SQL | undefined {
+  if (!venueIds) return undefined
+  const list = sql.join(
+    venueIds.map((id) => sql`${id}`),
+    sql`, `,
+  )
+  return sql`(cardinality(${venueIdsColumn}) = 0 or ${venueIdsColumn} && array[${list}]::uuid[])`
+}
+
+/**
+ * SQL: the checklists of the organisation that the member may see — every one for a member of every
+ * venue; for a member limited to some venues, those used at one of them or at every venue. Every read
+ * (and every change by id) of a checklist or its items goes through this, so a member limited to some
+ * venues never learns of a checklist used only elsewhere: it is 404 like one that does not exist.
+ */
+export function checklistsInScope(scope: TemplateScope): SQL {
+  return and(eq(checklists.orgId, scope.orgId), usedAtAnyOf(checklists.venueIds, scope.venueIds))!
+}
+
+/**
+ * SQL: the item (of the outer `checklist_items` row) belongs to a checklist the member may see; nothing
+ * to add for a member of every venue. Qualified by hand: in an UPDATE or DELETE Drizzle leaves the outer
+ * columns bare, where they would bind to the subquery's table.
+ */
+export function itemInScope(scope: TemplateScope): SQL | undefined {
+  const venues = usedAtAnyOf(sql.raw('c.venue_ids'), scope.venueIds)
+  if (!venues) return undefined
+  return sql`exists (select 1 from ${checklists} c where c.org_id = checklist_items.org_id and c.id = checklist_items.checklist_id and ${venues})`
+}
 
 export type ChecklistRow = typeof checklists.$inferSelect
 export type ChecklistItemRow = typeof checklistItems.$inferSelect
@@ -59,12 +93,12 @@ export function publicItem(row: ChecklistItemRow) {
 }
 export type PublicItem = ReturnType<typeof publicItem>
 
-/** One checklist of the organisation (archived or not). */
+/** One checklist of the organisation (archived or not) that the member may see. */
 export async function findChecklist(db: Db, scope: TemplateScope, checklistId: string): Promise<PublicChecklist | undefined> {
   const [row] = await db
     .select(checklistColumns)
     .from(checklists)
-    .where(and(eq(checklists.orgId, scope.orgId), eq(checklists.id, checklistId)))
+    .where(and(checklistsInScope(scope), eq(checklists.id, checklistId)))
   return row && publicChecklist(row)
 }
 
@@ -89,12 +123,13 @@ export async function findChecklistItems(
   return rows.map(publicItem)
 }
 
-/** One item of the organisation (archived or not). */
+/** One item of the organisation (archived or not), of a checklist the member may see. */
 export async function findItem(db: Db, scope: TemplateScope, itemId: string): Promise<PublicItem | undefined> {
   const [row] = await db
-    .select()
+    .select(getTableColumns(checklistItems))
     .from(checklistItems)
-    .where(and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.id, itemId)))
+    .innerJoin(checklists, and(eq(checklists.orgId, checklistItems.orgId), eq(checklists.id, checklistItems.checklistId)))
+    .where(and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.id, itemId), checklistsInScope(scope)))
   return row && publicItem(row)
 }
 

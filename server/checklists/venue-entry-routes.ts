@@ -1,12 +1,13 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { line } from '../api/contract.ts'
 import { notFound } from '../api/errors.ts'
 import { isUuid, requirePermission } from '../api/middleware/org-scope.ts'
 import { readQuery } from '../api/validate.ts'
 import { dayList, venueForWork } from './entries.ts'
 
-export const dayListQuery = z.object({ date: z.string().max(40).optional() })
+export const dayListQuery = z.object({ date: line().max(40).optional() })
 
 /** /v1/orgs/:orgId/venues/:venueId/checklist-entries — the venue's checklists for a day. */
 export function venueChecklistEntryRoutes() {

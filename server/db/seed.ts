@@ -4,6 +4,7 @@ import type { Deps } from '../api/context.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { pinDigest } from '../auth/pin.ts'
 import { seedChecklistsDemo } from '../checklists/seed.ts'
+import { seedDevicesDemo } from '../devices/seed.ts'
 import type { Db } from './client.ts'
 import { memberships, organisations, users, venues } from './schema.ts'
 
@@ -80,6 +81,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'logger'>, print: (text: 
       '  Mise demo data created: "Demo Kitchens" with venues Harbour Street and Market Hall.',
       '  (Set SEED_DEMO=false to skip this on an empty database.)',
       ...lines,
+      '  A shared "Kitchen tablet" at Harbour Street: sign it in from Settings → Devices (generate its login link).',
       '  These passwords are shown only once.',
       '',
     ].join('\n'),
@@ -91,4 +93,4 @@ export type DemoSeeder = (deps: Pick<Deps, 'db' | 'logger'>, demo: { orgId: stri
 
 /** Modules add demo records (checklists with history, …) here. */
 export const demoSeeders: DemoSeeder[] = []
-demoSeeders.push(seedChecklistsDemo)
+demoSeeders.push(seedChecklistsDemo, seedDevicesDemo)

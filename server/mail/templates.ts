@@ -39,7 +39,7 @@ export function resetPasswordMail(o: { locale: Locale; to: string; appName: stri
   return actionMail({ ...o, key: 'resetPassword', vars: { minutes: 60 } })
 }
 
-/** An invitation to join an organisation, in the inviter's language (the invitee has none yet). */
+/** An invitation to join an organisation, in the recipient's saved language, else the inviter's (server/staff/service.ts). */
 export function inviteMail(o: {
   locale: Locale
   to: string

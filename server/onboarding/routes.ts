@@ -9,7 +9,7 @@ export function onboardingRoutes() {
   const app = new Hono<AppEnv>()
 
   app.get('/', async (c) => {
-    const scope = requirePermission(c, 'org.read')
+    const scope = requirePermission(c, 'onboarding.read')
     const onboarding = await getOnboarding(c.get('deps').db, scope)
     if (!onboarding) throw notFound()
     return c.json(onboarding)

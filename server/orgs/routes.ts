@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { line } from '../api/contract.ts'
 import { notFound } from '../api/errors.ts'
 import { requirePermission } from '../api/middleware/org-scope.ts'
 import { readJson } from '../api/validate.ts'
@@ -9,7 +10,7 @@ import { TEMPERATURE_UNITS } from './schema.ts'
 import { createOrg, deleteOrg, getOrg, updateOrg } from './service.ts'
 import { timeZoneField } from './time-zone.ts'
 
-const name = z.string().trim().min(1).max(100)
+const name = line().trim().min(1).max(100)
 
 export const createOrgBody = z.strictObject({
   name,

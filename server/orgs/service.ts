@@ -6,8 +6,8 @@ import type { Role } from './schema.ts'
 
 type OrgRow = typeof organisations.$inferSelect
 
-/** The API's view of an organisation, with the caller's role in it. */
-export function publicOrg(org: OrgRow, role: Role) {
+/** The API's view of an organisation, with the caller's role in it (null for a shared device). */
+export function publicOrg(org: OrgRow, role: Role | null) {
   return {
     id: org.id,
     name: org.name,

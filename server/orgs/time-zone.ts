@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { line } from '../api/contract.ts'
 
 /**
  * The canonical IANA name of a time zone, or null when it is not one. Names are matched
@@ -17,8 +18,7 @@ export function canonicalTimeZone(value: string): string | null {
 }
 
 /** A request field holding an IANA time zone; stores the canonical name. */
-export const timeZoneField = z
-  .string()
+export const timeZoneField = line()
   .trim()
   .min(1)
   .max(64)

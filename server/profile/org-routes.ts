@@ -1,17 +1,18 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { line } from '../api/contract.ts'
 import { notFound, validationError } from '../api/errors.ts'
 import { requirePermission } from '../api/middleware/org-scope.ts'
 import { readJson } from '../api/validate.ts'
-import { isValidPin, pinDigest, pinDigestInUse } from '../auth/pin.ts'
+import { isValidPin, limitPinAnswers, pinDigest, pinDigestInUse } from '../auth/pin.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { t } from '../i18n.ts'
 import { getOrgProfile, updateOrgProfile } from './org-service.ts'
 
 export const orgProfileBody = z.strictObject({
-  name: z.string().trim().min(1).max(100).optional(),
-  pin: z.string().refine(isValidPin, { message: 'validation.pinFormat' }).optional(),
+  name: line().trim().min(1).max(100).optional(),
+  pin: line().refine(isValidPin, { message: 'validation.pinFormat' }).optional(),
 })
 
 /** /v1/orgs/:orgId/profile: the member's own name and PIN in this organisation. */
@@ -32,6 +33,8 @@ export function orgProfileRoutes() {
     const pinTaken = () => validationError({ pin: t(c.get('locale'), 'validation.pinTaken') })
     const patch: { name?: string; pinDigest?: string } = { name }
     if (pin !== undefined) {
+      // "Taken" would reveal someone's PIN: counted per member and organisation first (ADR 016).
+      await limitPinAnswers(db, scope, c.get('locale'))
       patch.pinDigest = await pinDigest(db, scope.orgId, pin)
       if (await pinDigestInUse(db, scope.orgId, patch.pinDigest, scope.membershipId ?? undefined)) throw pinTaken()
     }

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { email, line } from '../api/contract.ts'
 import { validationError } from '../api/errors.ts'
 import { hit } from '../api/middleware/rate-limit.ts'
 import { readJson } from '../api/validate.ts'
@@ -13,11 +14,11 @@ import { users } from '../db/schema.ts'
 import { locales, t } from '../i18n.ts'
 
 export const profileBody = z.strictObject({
-  name: z.string().trim().min(1).max(100).optional(),
+  name: line().trim().min(1).max(100).optional(),
   locale: z.enum(locales).optional(),
-  email: z.string().trim().pipe(z.email().max(254)).optional(),
+  email: email({ trim: true }).optional(),
   /** Required with a new `email`. */
-  currentPassword: z.string().max(200).optional(),
+  currentPassword: line().max(200).optional(),
 })
 
 const PASSWORD_WINDOW = 15 * 60

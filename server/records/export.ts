@@ -51,9 +51,11 @@ export interface ExportRecordRow {
   min: number | null
   max: number | null
   recordedByName: string
+  /** The shared device it was recorded on, if any (the name is then the PIN holder's). */
+  recordedByDeviceName: string | null
   recordedAt: Date
   superseded: boolean
-  resolution: { note: string; resolvedByName: string; resolvedAt: Date } | null
+  resolution: { note: string; resolvedByName: string; resolvedByDeviceName: string | null; resolvedAt: Date } | null
 }
 
 export interface ExportOptions {
@@ -153,10 +155,12 @@ async function loadRows(deps: ExportDeps, orgId: string, kind: RecordKind, venue
       min: records.min,
       max: records.max,
       recordedByName: records.recordedByName,
+      recordedByDeviceName: records.recordedByDeviceName,
       recordedAt: records.recordedAt,
       superseded: sql<boolean>`exists (select 1 from ${records} as ${sql.identifier('later')} where ${later.orgId} = ${records.orgId} and ${later.supersedesId} = ${records.id})`,
       resolutionNote: recordResolutions.note,
       resolvedByName: recordResolutions.resolvedByName,
+      resolvedByDeviceName: recordResolutions.resolvedByDeviceName,
       resolvedAt: recordResolutions.resolvedAt,
     })
     .from(records)
@@ -178,7 +182,7 @@ async function loadRows(deps: ExportDeps, orgId: string, kind: RecordKind, venue
   for (const r of result) {
     const resolution =
       r.resolutionNote !== null && r.resolvedByName !== null && r.resolvedAt !== null
-        ? { note: r.resolutionNote, resolvedByName: r.resolvedByName, resolvedAt: new Date(r.resolvedAt) }
+        ? { note: r.resolutionNote, resolvedByName: r.resolvedByName, resolvedByDeviceName: r.resolvedByDeviceName, resolvedAt: new Date(r.resolvedAt) }
         : null
     const existing = byId.get(r.id)
     // Ordered by resolvedAt: a later resolution row of the same record wins.
@@ -199,6 +203,7 @@ async function loadRows(deps: ExportDeps, orgId: string, kind: RecordKind, venue
       min: r.min === null ? null : Number(r.min),
       max: r.max === null ? null : Number(r.max),
       recordedByName: r.recordedByName,
+      recordedByDeviceName: r.recordedByDeviceName,
       recordedAt: new Date(r.recordedAt),
       superseded: r.superseded === true,
       resolution,
@@ -232,14 +237,20 @@ function rowCells(row: ExportRecordRow, timeZone: string, locale: Locale, format
     row.label,
     formatValue(row, locale),
     t(locale, `export.status.${row.status}`),
-    row.recordedByName,
+    who(row.recordedByName, row.recordedByDeviceName, locale),
     localTime(row.recordedAt, timeZone),
     yesNo(row.late),
     row.resolution?.note ?? '',
-    row.resolution?.resolvedByName ?? '',
+    row.resolution ? who(row.resolution.resolvedByName, row.resolution.resolvedByDeviceName, locale) : '',
     row.resolution ? localTime(row.resolution.resolvedAt, timeZone) : '',
     yesNo(row.superseded),
   ]
+}
+
+/** Who recorded: the member, "Pablo Pin on Kitchen tablet" on a shared device, or the device alone without a PIN. */
+function who(name: string, deviceName: string | null, locale: Locale): string {
+  if (deviceName === null) return name
+  return name ? t(locale, 'export.onDevice', { name, device: deviceName }) : deviceName
 }
 
 function defaultFormatValue(row: ExportRecordRow, locale: Locale): string {

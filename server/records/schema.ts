@@ -43,12 +43,17 @@ export const records = pgTable(
     supersedesId: uuid(),
     recordedByMembershipId: uuid(),
     recordedByName: text().notNull(),
+    /** The shared device it was recorded on (and its name then), if any: the member is the PIN holder. */
+    recordedByDeviceId: uuid(),
+    recordedByDeviceName: text(),
     recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('records_org_venue_kind_date_idx').on(t.orgId, t.venueId, t.kind, t.date),
     index('records_org_template_date_idx').on(t.orgId, t.templateId, t.date),
     index('records_org_supersedes_idx').on(t.orgId, t.supersedesId),
+    // Which records show an upload: a member limited to some venues reads only those of their venues.
+    index('records_org_upload_idx').on(t.orgId, t.uploadId).where(sql`${t.uploadId} is not null`),
     // Together these keep each (kind, venue, template, item, date, slot) one linear chain, so exactly one
     // record is current even when two corrections race: one first record, and a record superseded once.
     uniqueIndex('records_org_first_idx')
@@ -72,6 +77,8 @@ export const recordResolutions = pgTable(
     note: text().notNull(),
     resolvedByMembershipId: uuid(),
     resolvedByName: text().notNull(),
+    resolvedByDeviceId: uuid(),
+    resolvedByDeviceName: text(),
     resolvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -120,10 +120,14 @@ const storedColumns = {
   supersedesId: records.supersedesId,
   recordedByMembershipId: records.recordedByMembershipId,
   recordedByName: records.recordedByName,
+  recordedByDeviceId: records.recordedByDeviceId,
+  recordedByDeviceName: records.recordedByDeviceName,
   recordedAt: records.recordedAt,
   resolutionNote: recordResolutions.note,
   resolvedByMembershipId: recordResolutions.resolvedByMembershipId,
   resolvedByName: recordResolutions.resolvedByName,
+  resolvedByDeviceId: recordResolutions.resolvedByDeviceId,
+  resolvedByDeviceName: recordResolutions.resolvedByDeviceName,
   resolvedAt: recordResolutions.resolvedAt,
   current: sql<boolean>`${isCurrent}`.mapWith(Boolean),
 }
@@ -214,6 +218,11 @@ export function splitHistory(rows: StoredRecord[]): { record: StoredRecord | nul
   return { record: current, history: [...history, ...rest] }
 }
 
+/** The shared device a record was made on (its name then), if any (docs/api-contract-devices.md). */
+function deviceRef(id: string | null, name: string | null): { id: string; name: string } | null {
+  return id ? { id, name: name ?? '' } : null
+}
+
 /** The API shape of a record (docs/api-contract-checklists.md, `Record`). */
 export function publicRecord(orgId: string, r: StoredRecord) {
   return {
@@ -227,14 +236,18 @@ export function publicRecord(orgId: string, r: StoredRecord) {
     itemType: r.itemType,
     min: r.min,
     max: r.max,
-    recordedBy: { membershipId: r.recordedByMembershipId, name: r.recordedByName },
+    recordedBy: { membershipId: r.recordedByMembershipId, name: r.recordedByName, device: deviceRef(r.recordedByDeviceId, r.recordedByDeviceName) },
     recordedAt: r.recordedAt.toISOString(),
     supersedesId: r.supersedesId,
     resolution:
       r.resolvedAt && r.resolutionNote !== null
         ? {
             note: r.resolutionNote,
-            resolvedBy: { membershipId: r.resolvedByMembershipId, name: r.resolvedByName ?? '' },
+            resolvedBy: {
+              membershipId: r.resolvedByMembershipId,
+              name: r.resolvedByName ?? '',
+              device: deviceRef(r.resolvedByDeviceId, r.resolvedByDeviceName),
+            },
             resolvedAt: r.resolvedAt.toISOString(),
           }
         : null,
@@ -308,6 +321,9 @@ export async function addRecord(db: Db, scope: OrgScope, input: NewRecord): Prom
             supersedesId: current?.id ?? null,
             recordedByMembershipId: scope.membershipId,
             recordedByName: memberName(scope),
+            // Made on a shared device: the device (its name now, kept) beside the PIN holder.
+            recordedByDeviceId: scope.device?.deviceId ?? null,
+            recordedByDeviceName: scope.device?.deviceName ?? null,
           })
           .returning({ id: records.id })
         return row!.id
@@ -342,6 +358,8 @@ export async function resolveRecord(
       note: input.note,
       resolvedByMembershipId: scope.membershipId,
       resolvedByName: memberName(scope),
+      resolvedByDeviceId: scope.device?.deviceId ?? null,
+      resolvedByDeviceName: scope.device?.deviceName ?? null,
     })
     return current.id
   }).catch((error: unknown) => {

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { line, newPassword } from '../api/contract.ts'
 import { badRequest, forbidden, notFound, validationError } from '../api/errors.ts'
 import { readJson } from '../api/validate.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import { password } from '../auth/routes.ts'
 import { findUserByEmail, publicUser } from '../auth/service.ts'
 import { requireUser, startSession } from '../auth/sessions.ts'
 import { isUniqueViolation } from '../db/errors.ts'
@@ -16,12 +16,12 @@ import { claimInvite, describeInvite, isActiveMember, markEmailVerified, openInv
  * `id` and `token` are only checked for presence and size here: any value that does not name a
  * live invitation (malformed id included) is 404, the same on GET and on both POSTs.
  */
-const link = { id: z.string().min(1).max(100), token: z.string().min(1).max(200) }
-export const inviteQuery = z.object({ id: z.string().max(100).optional(), token: z.string().max(200).optional() })
+const link = { id: line().min(1).max(100), token: line().min(1).max(200) }
+export const inviteQuery = z.object({ id: line().max(100).optional(), token: line().max(200).optional() })
 export const inviteRegisterBody = z.strictObject({
   ...link,
-  name: z.string().trim().min(1).max(100),
-  password,
+  name: line().trim().min(1).max(100),
+  password: newPassword(),
   locale: z.enum(locales).optional(),
 })
 export const inviteAcceptBody = z.strictObject(link)

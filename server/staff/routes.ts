@@ -1,23 +1,25 @@
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { email, line } from '../api/contract.ts'
+import { notFound } from '../api/errors.ts'
 import { hit } from '../api/middleware/rate-limit.ts'
-import { requirePermission } from '../api/middleware/org-scope.ts'
+import { isUuid, requirePermission } from '../api/middleware/org-scope.ts'
 import { readJson } from '../api/validate.ts'
-import { generateUnusedPin, isValidPin } from '../auth/pin.ts'
+import { generateUnusedPin, isValidPin, limitPinAnswers } from '../auth/pin.ts'
 import { requireUser } from '../auth/sessions.ts'
 import { ROLES } from '../orgs/schema.ts'
 import { createStaff, getStaff, listStaff, removeStaff, resendInvite, updateStaff, type Actor, type StaffContext } from './service.ts'
 
-const name = z.string().trim().min(1).max(100)
+const name = line().trim().min(1).max(100)
 const role = z.enum(ROLES)
 /** Checked against the organisation's venues by the service (ValidationError data.venueIds). */
-const venueIds = z.array(z.string().max(100)).max(500)
-const pin = z.string().refine(isValidPin, 'validation.pinFormat')
+const venueIds = z.array(line().max(100)).max(500)
+const pin = line().refine(isValidPin, 'validation.pinFormat')
 
 export const createStaffBody = z.strictObject({
   name,
-  email: z.string().trim().max(254).pipe(z.email()).nullish(),
+  email: email({ trim: true }).nullish(),
   role,
   venueIds: venueIds.optional(),
   pin: pin.optional(),
@@ -35,7 +37,7 @@ function staffContext(c: Context<AppEnv>, action: 'staff.read' | 'staff.manage')
 
 function actor(c: Context<AppEnv>): Actor {
   const { user } = requireUser(c)
-  return { name: user.name, emailVerified: user.emailVerifiedAt !== null }
+  return { name: user.name, emailVerified: user.emailVerifiedAt !== null, locale: user.locale }
 }
 
 /** /v1/orgs/:orgId/staff — mounted behind orgScope (401 signed out, 404 for non-members). */
@@ -58,7 +60,8 @@ export function staffRoutes() {
   app.post('/generate-pin', async (c) => {
     const scope = requirePermission(c, 'profile.own')
     const { db } = c.get('deps')
-    await hit(db, { key: `generate-pin:${scope.userId}`, max: 60, windowSeconds: 60 })
+    // A generated PIN is one that nobody uses: counted like any PIN answer (ADR 016).
+    await limitPinAnswers(db, scope, c.get('locale'))
     return c.json({ pin: await generateUnusedPin(db, scope.orgId) })
   })
 
@@ -82,7 +85,9 @@ export function staffRoutes() {
   app.post('/:staffId/resend-invite', async (c) => {
     const ctx = staffContext(c, 'staff.manage')
     const staffId = c.req.param('staffId')
-    await hit(ctx.deps.db, { key: `resend-invite:${ctx.scope.orgId}:${staffId.slice(0, 40)}`, max: 10, windowSeconds: 60 * 60 })
+    // Junk never reaches the rate-limit key (U+0000 in text is a database error).
+    if (!isUuid(staffId)) throw notFound()
+    await hit(ctx.deps.db, { key: `resend-invite:${ctx.scope.orgId}:${staffId}`, max: 10, windowSeconds: 60 * 60 })
     await resendInvite(ctx, actor(c), staffId)
     return c.json({ ok: true }, 202)
   })

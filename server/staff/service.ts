@@ -3,13 +3,13 @@ import type { Deps } from '../api/context.ts'
 import { ApiError, badRequest, forbidden, notFound, validationError } from '../api/errors.ts'
 import { isUuid, type OrgScope } from '../api/middleware/org-scope.ts'
 import { can, roleRank, type Role } from '../auth/permissions.ts'
-import { generateUnusedPin, pinDigest, pinDigestInUse } from '../auth/pin.ts'
+import { generateUnusedPin, limitPinAnswers, pinDigest, pinDigestInUse } from '../auth/pin.ts'
 import { findUserByEmail } from '../auth/service.ts'
 import { hashToken, newToken, sameHash } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { memberships, organisations, users, venues } from '../db/schema.ts'
-import { t, type Locale } from '../i18n.ts'
+import { defaultLocale, isLocale, t, type Locale } from '../i18n.ts'
 import { inviteMail } from '../mail/templates.ts'
 
 export const INVITE_DAYS = 7
@@ -40,6 +40,8 @@ export type PublicMember = ReturnType<typeof publicMember>
 export interface Actor {
   name: string
   emailVerified: boolean
+  /** Their saved profile language (not the page's): invitations fall back to it. */
+  locale: string
 }
 
 export interface StaffContext {
@@ -95,8 +97,12 @@ async function checkVenueIds(db: Db, scope: OrgScope, ids: string[], locale: Loc
   return unique
 }
 
-/** The keyed digest of a PIN the caller wants to set; ValidationError data.pin when another member has it. */
+/**
+ * The keyed digest of a PIN the caller wants to set; ValidationError data.pin when another member has
+ * it. The answer says whether a PIN is in use, so it is counted first (ADR 016).
+ */
 async function digestForNewPin(db: Db, scope: OrgScope, pin: string, locale: Locale, exceptId?: string): Promise<string> {
+  await limitPinAnswers(db, scope, locale)
   const digest = await pinDigest(db, scope.orgId, pin)
   if (await pinDigestInUse(db, scope.orgId, digest, exceptId)) throw validationError({ pin: t(locale, 'validation.pinTaken') })
   return digest
@@ -133,9 +139,24 @@ function anotherActiveOwner(orgId: string, memberId: string) {
 
 // ─── invitations ────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The language of an invitation: the recipient's saved language when they already have an account,
+ * else the inviter's saved profile language (never the inviter's cookie or browser).
+ */
+async function inviteLocale(db: Db, email: string, actor: Actor): Promise<Locale> {
+  const [recipient] = await db
+    .select({ locale: users.locale })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1)
+  if (isLocale(recipient?.locale)) return recipient.locale
+  return isLocale(actor.locale) ? actor.locale : defaultLocale
+}
+
 async function sendInvite(ctx: StaffContext, actor: Actor, member: { id: string; name: string; email: string }, token: string) {
-  const { deps, scope, locale } = ctx
+  const { deps, scope } = ctx
   const [org] = await deps.db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, scope.orgId))
+  const locale = await inviteLocale(deps.db, member.email, actor)
   const link = `${deps.config.appUrl}/invite?${new URLSearchParams({ id: member.id, token })}`
   // A failed send must not undo the invitation: it is logged and can be resent.
   await deps.mailer
@@ -171,7 +192,7 @@ export interface NewMember {
 
 /**
  * With an e-mail address: an invitation (status invited, link valid 7 days, e-mailed in the
- * inviter's language). Without: a PIN-only member (active, BASIC or ADMIN) with the given PIN or a
+ * recipient's saved language if they have an account, else the inviter's). Without: a PIN-only member (active, BASIC or ADMIN) with the given PIN or a
  * generated one, which is returned once.
  */
 export async function createStaff(
@@ -195,6 +216,8 @@ export async function createStaff(
     if (taken) throw validationError({ email: t(locale, 'staff.emailTaken') })
   }
   const digest = input.pin ? await digestForNewPin(db, scope, input.pin, locale) : undefined
+  // A generated PIN, returned once, is one nobody uses: counted like a chosen one (ADR 016).
+  if (!email && !digest) await limitPinAnswers(db, scope, locale)
   const base = { orgId: scope.orgId, name: input.name, role: input.role, venueIds }
 
   if (email) {

@@ -6,6 +6,12 @@ import { isUuid, requirePermission } from '../api/middleware/org-scope.ts'
 import { t } from '../i18n.ts'
 import { createUpload, findUploadFile, MAX_UPLOAD_BYTES, MAX_UPLOAD_REQUEST_BYTES, sniffContentType } from './service.ts'
 
+/** Image types the pages show inline; every other upload is served as a download. */
+const INLINE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp'])
+
+/** Served files are inert: sandboxed (no scripts, unique origin), loading nothing but themselves. */
+export const UPLOAD_CSP = "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+
 /** /v1/orgs/:orgId/uploads — photos and PDFs of the organisation, for any member. */
 export function uploadRoutes() {
   const app = new Hono<AppEnv>()
@@ -52,7 +58,11 @@ export function uploadRoutes() {
     c.header('Content-Length', String(file.data.byteLength))
     c.header('X-Content-Type-Options', 'nosniff')
     c.header('Cache-Control', 'private, max-age=31536000, immutable')
-    c.header('Content-Disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    // Photos are shown in pages (<img>); anything else (PDFs) is downloaded, never opened as a page
+    // of this origin. Opened directly, a file is still a sandboxed document with nothing to run.
+    const disposition = INLINE_TYPES.has(file.contentType) ? 'inline' : 'attachment'
+    c.header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    c.header('Content-Security-Policy', UPLOAD_CSP)
     return c.body(new Uint8Array(file.data))
   })
 

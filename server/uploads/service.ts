@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
 import type { Db } from '../db/client.ts'
+import { records } from '../records/schema.ts'
 import { uploads } from './schema.ts'
 
 /** Largest file accepted (product: images and PDF up to 10 MB). */
@@ -70,20 +71,40 @@ export async function createUpload(
   return { id: row!.id, url: uploadUrl(scope.orgId, row!.id), contentType: row!.contentType, size: row!.size }
 }
 
-/** An upload of the organisation without its bytes. */
+/**
+ * SQL: the uploads of the organisation the member may see. A member of every venue sees them all; a
+ * member limited to some venues sees the files they uploaded and those a record at one of their venues
+ * refers to — a photo recorded only at another venue is 404 like one that does not exist. (A module
+ * that attaches uploads to something else bound to venues adds its own clause here.)
+ */
+export function uploadsInScope(scope: Pick<OrgScope, 'orgId' | 'membershipId' | 'venueIds'>): SQL {
+  const venueIds = scope.venueIds
+  if (!venueIds) return eq(uploads.orgId, scope.orgId)
+  const list = sql.join(
+    venueIds.map((id) => sql`${id}`),
+    sql`, `,
+  )
+  const recordedAtTheirVenue = sql`exists (select 1 from ${records} r where r.org_id = ${uploads.orgId} and r.upload_id = ${uploads.id} and r.venue_id = any(array[${list}]::uuid[]))`
+  return and(
+    eq(uploads.orgId, scope.orgId),
+    scope.membershipId ? or(eq(uploads.uploadedByMembershipId, scope.membershipId), recordedAtTheirVenue) : recordedAtTheirVenue,
+  )!
+}
+
+/** An upload of the organisation that the member may see, without its bytes. */
 export async function findUploadInfo(db: Db, scope: OrgScope, uploadId: string) {
   const [row] = await db
     .select({ id: uploads.id, fileName: uploads.fileName, contentType: uploads.contentType, size: uploads.size })
     .from(uploads)
-    .where(and(eq(uploads.orgId, scope.orgId), eq(uploads.id, uploadId)))
+    .where(and(uploadsInScope(scope), eq(uploads.id, uploadId)))
   return row
 }
 
-/** An upload of the organisation with its bytes. */
+/** An upload of the organisation that the member may see, with its bytes. */
 export async function findUploadFile(db: Db, scope: OrgScope, uploadId: string) {
   const [row] = await db
     .select({ id: uploads.id, fileName: uploads.fileName, contentType: uploads.contentType, size: uploads.size, data: uploads.data })
     .from(uploads)
-    .where(and(eq(uploads.orgId, scope.orgId), eq(uploads.id, uploadId)))
+    .where(and(uploadsInScope(scope), eq(uploads.id, uploadId)))
   return row
 }

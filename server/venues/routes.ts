@@ -3,14 +3,15 @@ import { t } from '../i18n.ts'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
+import { line, text } from '../api/contract.ts'
 import { notFound } from '../api/errors.ts'
 import { isUuid, requirePermission, requireVenueAccess, type OrgScope } from '../api/middleware/org-scope.ts'
 import { readJson } from '../api/validate.ts'
 import { timeZoneField } from '../orgs/time-zone.ts'
 import { createVenue, deleteVenue, findVenue, listVenues, updateVenue } from './service.ts'
 
-const name = z.string().trim().min(1).max(100)
-const address = z.string().trim().max(500)
+const name = line().trim().min(1).max(100)
+const address = text().trim().max(500)
 
 export const createVenueBody = z.strictObject({ name, address: address.optional(), timeZone: timeZoneField.optional() })
 export const updateVenueBody = z.strictObject({

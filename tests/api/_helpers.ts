@@ -83,6 +83,20 @@ export async function registerUser(
   return { client, email, password, user: res.json.user as { id: string; email: string; name: string }, res }
 }
 
+/**
+ * Run `fn` with the signed-in user's saved language set to Spanish, then set it back to English: a
+ * signed-in caller gets the API's messages in their profile's language, whatever the browser sends.
+ */
+export async function inSpanish<T>(client: Client, fn: () => Promise<T>): Promise<T> {
+  const set = await client.put('/v1/profile', { locale: 'es' })
+  expect(set.status, set.text).toBe(200)
+  try {
+    return await fn()
+  } finally {
+    await client.put('/v1/profile', { locale: 'en' })
+  }
+}
+
 /** Sign in with a fresh client (fresh IP). */
 export async function login(t: TestApp, email: string, password: string, ip = freshIp()) {
   const client = t.client({ ip })

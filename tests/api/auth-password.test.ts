@@ -15,6 +15,7 @@ import {
   registerUser,
   waitForMailCount,
   withCookie,
+  inSpanish,
 } from './_helpers.ts'
 
 let t: TestApp
@@ -304,12 +305,10 @@ describe('POST /v1/auth/update-password', () => {
     expect((await client.get('/v1/auth/me')).status).toBe(200)
   })
 
-  test('messages in Spanish with Accept-Language: es', async () => {
+  test('messages in Spanish for a Spanish profile (its saved language wins over the browser)', async () => {
     const { client } = await registerUser(t)
-    const r = await client.post(
-      '/v1/auth/update-password',
-      { currentPassword: 'wrong wrong', newPassword: NEW_PASSWORD },
-      { 'accept-language': 'es' },
+    const r = await inSpanish(client, () =>
+      client.post('/v1/auth/update-password', { currentPassword: 'wrong wrong', newPassword: NEW_PASSWORD }, { 'accept-language': 'en' }),
     )
     expect(expectError(r, 'ValidationError', { data: ['currentPassword'] })!.currentPassword).toBe(
       'La contraseña actual no es correcta',

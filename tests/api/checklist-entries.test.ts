@@ -8,7 +8,7 @@ import { todayIn, weekdayOf } from '../../server/records/service.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { archiveChecklist, archiveItem, createChecklist, FILES, renameItem, uploadFile } from '../support/checklists.ts'
 import { createOrgWithActors, type Actor, type OrgWithActors } from '../support/orgs.ts'
-import { expectError } from './_helpers.ts'
+import { expectError, inSpanish } from './_helpers.ts'
 
 let t: TestApp
 let o: OrgWithActors
@@ -142,7 +142,7 @@ describe('completing items: the type rules', () => {
         itemType: 'check',
         min: null,
         max: null,
-        recordedBy: { membershipId: o.basic.membershipId, name: 'Bea Basic' },
+        recordedBy: { membershipId: o.basic.membershipId, name: 'Bea Basic', device: null },
         recordedAt: expect.any(String),
         supersedesId: null,
         resolution: null,
@@ -285,10 +285,8 @@ describe('failures and resolutions', () => {
 
   test('messages are in the caller’s language', async () => {
     const c = await createChecklist(t, o.orgId, { items: [{ type: 'check' }] })
-    const res = await o.basic.client.post(
-      `${base()}/checklist-entries/${c.id}/items/${c.items[0]!.id}/resolve`,
-      { venueId: o.venueA, note: 'x' },
-      { 'accept-language': 'es' },
+    const res = await inSpanish(o.basic.client, () =>
+      o.basic.client.post(`${base()}/checklist-entries/${c.id}/items/${c.items[0]!.id}/resolve`, { venueId: o.venueA, note: 'x' }),
     )
     expectError(res, 'BadRequestError', { message: /No hay nada registrado/ })
   })
@@ -460,7 +458,7 @@ describe('access', () => {
     expectError(await complete(lim, c.id, item.id, { venueId: o.venueA }), 'ForbiddenError')
     expectError(await resolve(lim, c.id, item.id, { venueId: o.venueA, note: 'x' }), 'ForbiddenError')
     expect((await lim.client.get(dayUrl(o.venueB))).status).toBe(200)
-    expect((await complete(lim, c.id, item.id, { venueId: o.venueB })).json.record.recordedBy).toEqual({ membershipId: lim.membershipId, name: 'Lia Limited' })
+    expect((await complete(lim, c.id, item.id, { venueId: o.venueB })).json.record.recordedBy).toEqual({ membershipId: lim.membershipId, name: 'Lia Limited', device: null })
   })
 
   test('another organisation’s ids are 404s, as are unknown and malformed ids', async () => {

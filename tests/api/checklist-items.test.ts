@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { checklistItems, records } from '../../server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createOrgWithActors, type Client, type OrgWithActors } from '../support/orgs.ts'
-import { expectError } from './_helpers.ts'
+import { expectError, inSpanish } from './_helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -128,7 +128,7 @@ describe('POST /v1/orgs/:orgId/checklists/:id/items', () => {
     expect(
       expectError(await post({ label: 'X', type: 'check', position: 0, checklistId }), 'ValidationError', { data: ['position', 'checklistId'] }),
     ).toEqual({ position: 'Unknown field', checklistId: 'Unknown field' })
-    const es = await post({ label: 'X', type: 'number', min: 3, max: 2 }, { 'accept-language': 'es' })
+    const es = await inSpanish(o.admin.client, () => post({ label: 'X', type: 'number', min: 3, max: 2 }))
     expect(expectError(es, 'ValidationError', { data: ['max'] })!.max).toBe('El máximo no puede ser menor que el mínimo')
     expectError(await post('label=x', { 'content-type': 'text/plain' }), 'BadRequestError', { message: null })
     expect(await count()).toBe(before)

@@ -8,10 +8,11 @@ import { createChecklistBody } from '../../server/checklists/routes.ts'
 import { createItemBody } from '../../server/checklists/item-routes.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createChecklist, FILES, uploadFile } from '../support/checklists.ts'
+import { addPinOnlyMember, loginLink, loginPath } from '../support/devices.ts'
 import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const
-const TAGS = ['Auth', 'Profile', 'Organisations', 'Venues', 'Onboarding', 'Staff', 'Invitations', 'Checklists', 'Checklist items', 'Checklist entries', 'Uploads', 'Operations']
+const TAGS = ['Auth', 'Profile', 'Organisations', 'Venues', 'Onboarding', 'Staff', 'Invitations', 'Checklists', 'Checklist items', 'Checklist entries', 'Uploads', 'Devices', 'Operations']
 
 let t: TestApp
 let doc: any
@@ -337,5 +338,41 @@ describe('real answers match the documented response schemas', () => {
     expectDocumented(removed, 'delete', '/v1/orgs/{orgId}/checklists/{checklistId}')
     const empty = await c.post(`${org}/checklists`, { name: 'Empty' })
     expectDocumented(await c.del(`${org}/checklists/${empty.json.checklist.id}`), 'delete', '/v1/orgs/{orgId}/checklists/{checklistId}')
+  })
+
+  test('devices, device sign-in, PINs, and a record made on a device', async () => {
+    const { orgId, venueA } = o
+    const c = o.admin.client
+    const org = `/v1/orgs/${orgId}`
+    const created = await c.post(`${org}/devices`, { name: 'Kitchen tablet', venueId: venueA })
+    expectDocumented(created, 'post', '/v1/orgs/{orgId}/devices')
+    const deviceId = created.json.device.id
+    const generated = await c.post(`${org}/devices/${deviceId}/login/generate`)
+    expectDocumented(generated, 'post', '/v1/orgs/{orgId}/devices/{deviceId}/login/generate')
+    expectDocumented(await c.get(`${org}/devices`), 'get', '/v1/orgs/{orgId}/devices')
+    const url = new URL(generated.json.url)
+    const tablet = t.client()
+    expectDocumented(await tablet.get(`/v1/auth/device/login${url.search}`), 'get', '/v1/auth/device/login')
+    expectDocumented(await t.client().get(`/v1/auth/device/login${url.search}`), 'get', '/v1/auth/device/login')
+    expectDocumented(await t.client().get('/v1/auth/device/login?id=x&token=y'), 'get', '/v1/auth/device/login')
+    expectDocumented(await tablet.get('/v1/auth/me'), 'get', '/v1/auth/me')
+    await addPinOnlyMember(t, orgId, { name: 'Pablo Pin', pin: '4545' })
+    expectDocumented(await tablet.post('/v1/auth/device/pin', { pin: '0000' }), 'post', '/v1/auth/device/pin')
+    expectDocumented(await tablet.post('/v1/auth/device/pin', { pin: '4545' }), 'post', '/v1/auth/device/pin')
+    expectDocumented(await tablet.get('/v1/auth/me'), 'get', '/v1/auth/me')
+    expectDocumented(await tablet.get(org), 'get', '/v1/orgs/{orgId}')
+    expectDocumented(await tablet.get('/v1/profile'), 'get', '/v1/profile')
+    const list = await createChecklist(t, orgId, { items: [{ type: 'check' }] })
+    const made = await tablet.post(`${org}/checklist-entries/${list.id}/items/${list.items[0]!.id}/complete`, { venueId: venueA })
+    expectDocumented(made, 'post', '/v1/orgs/{orgId}/checklist-entries/{checklistId}/items/{itemId}/complete')
+    expect(made.json.record.recordedBy.device).toEqual({ id: deviceId, name: 'Kitchen tablet' })
+    expectDocumented(await c.get(`${org}/devices/${deviceId}`), 'get', '/v1/orgs/{orgId}/devices/{deviceId}')
+    expectDocumented(await c.put(`${org}/devices/${deviceId}`, { name: 'Pass tablet' }), 'put', '/v1/orgs/{orgId}/devices/{deviceId}')
+    expectDocumented(await tablet.del('/v1/auth/device/pin'), 'delete', '/v1/auth/device/pin')
+    expectDocumented(await tablet.get(`${org}/devices`), 'get', '/v1/orgs/{orgId}/devices')
+    expectDocumented(await c.post(`${org}/devices/${deviceId}/logout`), 'post', '/v1/orgs/{orgId}/devices/{deviceId}/logout')
+    const again = await loginLink(o.admin, orgId, deviceId)
+    expectDocumented(await t.client().get(loginPath(again)), 'get', '/v1/auth/device/login')
+    expectDocumented(await c.del(`${org}/devices/${deviceId}`), 'delete', '/v1/orgs/{orgId}/devices/{deviceId}')
   })
 })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { auditEvents, memberships, organisations, users, venues } from '../../server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createOrg, createOrgWithActors, createVenue, registerSuperAdmin, type OrgWithActors } from '../support/orgs.ts'
-import { expectError, registerUser } from './_helpers.ts'
+import { expectError, inSpanish, registerUser } from './_helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe('POST /v1/orgs', () => {
     }
     expectError(await client.post('/v1/orgs', { name: 'Zone', timeZone: '' }), 'ValidationError', { data: ['timeZone'] })
     expectError(await client.post('/v1/orgs', { name: 'Zone', timeZone: 3 }), 'ValidationError', { data: ['timeZone'] })
-    const es = await client.post('/v1/orgs', { name: 'Zone', timeZone: 'Mars/Olympus' }, { 'accept-language': 'es' })
+    const es = await inSpanish(client, () => client.post('/v1/orgs', { name: 'Zone', timeZone: 'Mars/Olympus' }))
     expect(expectError(es, 'ValidationError', { data: ['timeZone'] })!.timeZone).toBe('Elige una zona horaria válida')
   })
 

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../server/db/errors.ts'
 import { appSettings, memberships } from '../../server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { addMember, createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
-import { expectError } from './_helpers.ts'
+import { expectError, inSpanish } from './_helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -89,7 +89,7 @@ describe('PUT /v1/orgs/:orgId/profile', () => {
     for (const pin of [1234, null, true]) {
       expectError(await o.basic.client.put(`/v1/orgs/${o.orgId}/profile`, { pin }), 'ValidationError', { data: ['pin'] })
     }
-    const es = await o.basic.client.put(`/v1/orgs/${o.orgId}/profile`, { pin: '12' }, { 'accept-language': 'es' })
+    const es = await inSpanish(o.basic.client, () => o.basic.client.put(`/v1/orgs/${o.orgId}/profile`, { pin: '12' }))
     expect(expectError(es, 'ValidationError', { data: ['pin'] })!.pin).toBe('Usa de 4 a 6 dígitos')
     expect((await membership(o.basic.membershipId)).pinDigest).toBeNull()
   })
@@ -99,7 +99,7 @@ describe('PUT /v1/orgs/:orgId/profile', () => {
     expect((await o.admin.client.put(`/v1/orgs/${o.orgId}/profile`, { pin: '5555' })).status).toBe(200)
     const r = await o.basic.client.put(`/v1/orgs/${o.orgId}/profile`, { pin: '5555', name: 'Changed' })
     expect(expectError(r, 'ValidationError', { data: ['pin'] })!.pin).toBe('This PIN is already in use')
-    const es = await o.basic.client.put(`/v1/orgs/${o.orgId}/profile`, { pin: '5555' }, { 'accept-language': 'es' })
+    const es = await inSpanish(o.basic.client, () => o.basic.client.put(`/v1/orgs/${o.orgId}/profile`, { pin: '5555' }))
     expect(expectError(es, 'ValidationError', { data: ['pin'] })!.pin).toBe('Este PIN ya está en uso')
     const row = await membership(o.basic.membershipId)
     expect(row).toMatchObject({ name: 'Bea Basic', pinDigest: null })

@@ -3,7 +3,7 @@ import { queryRows } from '../../server/db/client.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
 import { linkFrom } from '../support/mailbox.ts'
-import { expectError, login, mailsTo, registerUser, VERIFY_SUBJECT_EN, VERIFY_SUBJECT_ES, waitForMailCount } from './_helpers.ts'
+import { expectError, inSpanish, login, mailsTo, registerUser, VERIFY_SUBJECT_EN, VERIFY_SUBJECT_ES, waitForMailCount } from './_helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -111,13 +111,18 @@ describe('PUT /v1/profile', () => {
     expect((await b.client.get('/v1/profile')).json.profile.name).toBe('Bravo')
   })
 
-  test('messages in Spanish with Accept-Language: es', async () => {
-    const { client } = await registerUser(t)
-    const r = await client.put('/v1/profile', { name: '', locale: 'fr' }, { 'accept-language': 'es' })
+  test('messages in the saved profile language, over the mise_lng cookie and Accept-Language', async () => {
+    const { client } = await registerUser(t, { locale: 'es' })
+    client.jar.set('mise_lng', 'en')
+    const r = await client.put('/v1/profile', { name: '', locale: 'fr' }, { 'accept-language': 'en-GB,en;q=0.9' })
     expect(expectError(r, 'ValidationError', { data: ['name', 'locale'] })).toEqual({
       name: 'Este campo es obligatorio',
       locale: 'Elige una de las opciones',
     })
+    // And the other way round: an English profile on a Spanish browser gets English.
+    const en = await registerUser(t, { locale: 'en' })
+    const r2 = await en.client.put('/v1/profile', { name: '' }, { 'accept-language': 'es' })
+    expect(expectError(r2, 'ValidationError', { data: ['name'] })).toEqual({ name: 'This field is required' })
   })
 })
 
@@ -165,7 +170,7 @@ describe('PUT /v1/profile: changing the e-mail address', () => {
       const data = expectError(await client.put('/v1/profile', { ...body, name: 'Changed' }), 'ValidationError', { data: ['currentPassword'] })
       expect(data!.currentPassword).toBe('This field is required')
     }
-    const es = await client.put('/v1/profile', { email: next }, { 'accept-language': 'es' })
+    const es = await inSpanish(client, () => client.put('/v1/profile', { email: next }))
     expect(expectError(es, 'ValidationError', { data: ['currentPassword'] })!.currentPassword).toBe('Este campo es obligatorio')
     expect((await client.get('/v1/profile')).json.profile).toMatchObject({ id: user.id, email, name: 'Ana Cook' })
     expect(mailsTo(t, next, /./)).toHaveLength(0)

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { pinDigest } from '../../server/auth/pin.ts'
+import { clear } from '../../server/api/middleware/rate-limit.ts'
+import { pinDigest, pinLimitKeys } from '../../server/auth/pin.ts'
 import { queryRows } from '../../server/db/client.ts'
 import { memberships, organisations } from '../../server/db/schema.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
 import { linkFrom } from '../support/mailbox.ts'
 import { addMember, newOrg, newUser } from '../support/staff-fixtures.ts'
-import { expectError, mailsTo, waitForMailCount } from './_helpers.ts'
+import { expectError, inSpanish, mailsTo, waitForMailCount } from './_helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -188,16 +189,39 @@ describe('POST /staff — invitations by e-mail', () => {
     expect(row!.userId).toBeNull()
   })
 
-  test("the e-mail is in the inviter's language", async () => {
+  test("the e-mail is in the inviter's saved language when the invitee has no account", async () => {
     const org = await newOrg(t, { name: 'Casa Pepe' })
     const email = uniqueEmail('es')
-    const r = await org.owner.client.post(`${org.base}/staff`, { name: 'Lucía', email, role: 'ADMIN' }, { 'accept-language': 'es-ES,es;q=0.9' })
+    const r = await inSpanish(org.owner.client, () => org.owner.client.post(`${org.base}/staff`, { name: 'Lucía', email, role: 'ADMIN' }))
     expect(r.status).toBe(201)
     const mail = await t.mailbox.waitFor(email, INVITE_ES)
     expect(mail.subject).toBe('Olivia Owner te ha invitado a Casa Pepe en Mise')
     expect(mail.text).toContain('Hola, Lucía:')
     expect(mail.text).toContain('7 días')
     expect(linkFrom(mail, '/invite').searchParams.get('id')).toBe(r.json.member.id)
+  })
+
+  test("the inviter's cookie and browser do not choose the language; an invitee with an account gets their own", async () => {
+    const org = await newOrg(t, { name: 'Casa Pepe' })
+    // English inviter on a Spanish browser: the invitee without an account gets English.
+    const stranger = uniqueEmail('stranger')
+    org.owner.client.jar.set('mise_lng', 'es')
+    try {
+      const r = await org.owner.client.post(`${org.base}/staff`, { name: 'Sam', email: stranger, role: 'BASIC' }, { 'accept-language': 'es' })
+      expect(r.status, r.text).toBe(201)
+    } finally {
+      org.owner.client.jar.delete('mise_lng')
+    }
+    expect((await t.mailbox.waitFor(stranger, INVITE_EN)).subject).toBe('Olivia Owner invited you to Casa Pepe on Mise')
+    // Someone who already has a Spanish account gets Spanish from the same English inviter.
+    const lucia = await newUser(t, { name: 'Lucía', locale: 'es' })
+    const r = await org.owner.client.post(`${org.base}/staff`, { name: 'Lucía', email: lucia.email, role: 'BASIC' })
+    expect(r.status, r.text).toBe(201)
+    const mail = await t.mailbox.waitFor(lucia.email, INVITE_ES)
+    expect(mail.subject).toBe('Olivia Owner te ha invitado a Casa Pepe en Mise')
+    // A re-send follows the same rule.
+    expect((await org.owner.client.post(`${org.base}/staff/${r.json.member.id}/resend-invite`)).status).toBeLessThan(300)
+    await waitForMailCount(t, lucia.email, INVITE_ES, 2)
   })
 
   test('an ADMIN invites BASIC and ADMIN members but not an OWNER; an OWNER may invite an OWNER', async () => {
@@ -218,7 +242,7 @@ describe('POST /staff — invitations by e-mail', () => {
     const email = uniqueEmail('unsent')
     const r = await org.owner.client.post(`${org.base}/staff`, { name: 'Ivy', email, role: 'BASIC' })
     expectError(r, 'ForbiddenError', { message: 'Verify your e-mail address before inviting staff.' })
-    const es = await org.owner.client.post(`${org.base}/staff`, { name: 'Ivy', email, role: 'BASIC' }, { 'accept-language': 'es' })
+    const es = await inSpanish(org.owner.client, () => org.owner.client.post(`${org.base}/staff`, { name: 'Ivy', email, role: 'BASIC' }))
     expectError(es, 'ForbiddenError', { message: 'Verifica tu dirección de correo antes de invitar a personal.' })
     const rows = await t.db.select().from(memberships).where(eq(memberships.orgId, org.orgId))
     expect(rows).toHaveLength(1)
@@ -326,7 +350,7 @@ describe('POST /staff — PIN-only members', () => {
     expect((await org.owner.client.post(s, { name: 'A', role: 'BASIC', pin: '2468' })).status).toBe(201)
     const data = expectError(await org.owner.client.post(s, { name: 'B', role: 'BASIC', pin: '2468' }), 'ValidationError', { data: ['pin'] })
     expect(data!.pin).toBe('This PIN is already in use')
-    const es = await org.owner.client.post(s, { name: 'B', role: 'BASIC', pin: '2468' }, { 'accept-language': 'es' })
+    const es = await inSpanish(org.owner.client, () => org.owner.client.post(s, { name: 'B', role: 'BASIC', pin: '2468' }))
     expect(expectError(es, 'ValidationError', { data: ['pin'] })!.pin).toBe('Este PIN ya está en uso')
     // Also when inviting someone by e-mail with that PIN.
     expectError(await org.owner.client.post(s, { name: 'C', email: uniqueEmail(), role: 'BASIC', pin: '2468' }), 'ValidationError', { data: ['pin'] })
@@ -417,7 +441,7 @@ describe('PUT /staff/:staffId', () => {
     expectError(await org.admin.client.put(`${s}/${org.owner.membershipId}`, { role: 'BASIC' }), 'ForbiddenError', msg)
     expectError(await org.admin.client.put(`${s}/${org.owner.membershipId}`, { pin: '4321' }), 'ForbiddenError', msg)
     expectError(await org.admin.client.put(`${s}/${org.basic.membershipId}`, { role: 'OWNER' }), 'ForbiddenError', msg)
-    const es = await org.admin.client.put(`${s}/${org.basic.membershipId}`, { role: 'OWNER' }, { 'accept-language': 'es' })
+    const es = await inSpanish(org.admin.client, () => org.admin.client.put(`${s}/${org.basic.membershipId}`, { role: 'OWNER' }))
     expectError(es, 'ForbiddenError', { message: 'Solo un propietario puede gestionar a los propietarios.' })
     expect(await memberRow(org.owner.membershipId)).toMatchObject({ name: 'Olivia Owner', role: 'OWNER', pinDigest: null })
     expect((await memberRow(org.basic.membershipId))!.role).toBe('BASIC')
@@ -580,6 +604,8 @@ describe('POST /staff/generate-pin', () => {
     await insertPins(org.orgId, [...taken])
     const seen = new Set<string>()
     for (let i = 0; i < 15; i++) {
+      // Not about the PIN answer limit (tests/api/pin-secrecy.test.ts): start each call with fresh counters.
+      await forgetPinAnswers(org.orgId, org.owner.membershipId)
       const r = await org.owner.client.post(`${org.base}/staff/generate-pin`)
       expect(r.status).toBe(200)
       expect(r.json.pin).toMatch(/^(\d{4}|\d{6})$/)
@@ -617,6 +643,10 @@ describe('POST /staff/generate-pin', () => {
     expectError(await admin.client.post(`${org.base}/staff`, { name: 'K', role: 'BASIC' }), 'ForbiddenError')
   })
 })
+
+async function forgetPinAnswers(orgId: string, membershipId: string) {
+  for (const key of Object.values(pinLimitKeys(orgId, membershipId))) await clear(t.db, key)
+}
 
 async function insertPins(orgId: string, pins: string[]) {
   const [org] = await t.db.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, orgId))

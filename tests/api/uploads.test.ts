@@ -117,6 +117,36 @@ describe('POST /v1/orgs/:orgId/uploads', () => {
   })
 })
 
+describe('GET /v1/orgs/:orgId/uploads/:id serves files inert', () => {
+  test('a PDF is a sandboxed download; a photo is shown inline, sandboxed too; both nosniff', async () => {
+    const served = async (kind: 'pdf' | 'png' | 'jpeg' | 'webp', name: string) => {
+      const up = await uploadFile(t, o.basic.client, o.orgId, { bytes: FILES[kind](), name, type: 'application/octet-stream' })
+      expect(up.status, up.text).toBe(201)
+      return getBytes(o.basic.client, up.json.url)
+    }
+    const pdf = await served('pdf', 'inspection report.pdf')
+    expect(pdf.status).toBe(200)
+    expect(pdf.headers.get('content-type')).toBe('application/pdf')
+    expect(pdf.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''inspection%20report.pdf")
+    expect(pdf.headers.get('content-security-policy')).toMatch(/^sandbox(;|$)/)
+    expect(pdf.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(pdf.headers.get('x-content-type-options')).toBe('nosniff')
+
+    // A PDF named like an image is still a download.
+    const disguised = await served('pdf', 'photo.png')
+    expect(disguised.headers.get('content-disposition')).toMatch(/^attachment;/)
+
+    for (const kind of ['png', 'jpeg', 'webp'] as const) {
+      const image = await served(kind, `fridge.${kind}`)
+      expect(image.status).toBe(200)
+      expect(image.headers.get('content-disposition')).toBe(`inline; filename*=UTF-8''fridge.${kind}`)
+      expect(image.headers.get('content-security-policy')).toMatch(/^sandbox(;|$)/)
+      expect(image.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(image.headers.get('x-frame-options')).toBe('DENY')
+    }
+  })
+})
+
 describe('sniffContentType', () => {
   test('magic bytes only', () => {
     expect(sniffContentType(FILES.png())).toBe('image/png')

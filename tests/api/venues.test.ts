@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { memberships, venues } from '../../server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { addMember, createOrgWithActors, createVenue, type OrgWithActors } from '../support/orgs.ts'
-import { expectError } from './_helpers.ts'
+import { expectError, inSpanish } from './_helpers.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -117,7 +117,7 @@ describe('POST /v1/orgs/:orgId/venues', () => {
         data: ['orgId', 'archivedAt'],
       }),
     ).toEqual({ orgId: 'Unknown field', archivedAt: 'Unknown field' })
-    const es = await o.admin.client.post(url(), { name: '', timeZone: 'Moon/Base' }, { 'accept-language': 'es' })
+    const es = await inSpanish(o.admin.client, () => o.admin.client.post(url(), { name: '', timeZone: 'Moon/Base' }))
     expect(expectError(es, 'ValidationError', { data: ['name', 'timeZone'] })).toEqual({
       name: 'Este campo es obligatorio',
       timeZone: 'Elige una zona horaria válida',

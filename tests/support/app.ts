@@ -44,12 +44,24 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
   setConfig(config)
   const database: Database = await openDatabase({ databaseUrl, dataDir: 'memory://' })
   const logger = pino({ level: 'silent' })
+  /** The app's clock (Deps.now): real time plus an offset a test may move forward. */
+  let offsetMs = 0
+  const clock = {
+    now: () => new Date(Date.now() + offsetMs),
+    advance(ms: number) {
+      offsetMs += ms
+    },
+    reset() {
+      offsetMs = 0
+    },
+  }
   const app = createApp({
     db: database.db,
     config,
     logger,
     mailer: createMailer({ smtpUrl: mailbox.url, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger }),
     ready: () => database.migrationsApplied(),
+    now: clock.now,
   })
 
   /** A small cookie-keeping client, like a browser talking to /v1. */
@@ -95,6 +107,7 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     db: database.db,
     config,
     mailbox,
+    clock,
     client,
     async close() {
       await mailbox.close()

@@ -1,23 +1,25 @@
 import { useId, useState, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useHydrated } from '../ui/confirm-dialog'
-import { Field, inputClasses, SelectField } from '../ui/field'
+import { useHydrated } from 'remix-utils/use-hydrated'
+import type { ServerForm } from '../../lib/forms'
+import { Field, FieldMessage, inputClasses, SelectField, type FieldErrors } from '../ui/field'
 import { ITEM_TYPES, isItemType, WEEK_ORDER, type Checklist, type ChecklistItem, type ItemType } from './types'
 
-type Errors = Record<string, string | undefined>
 type Venue = { id: string; name: string }
 
 const hintClasses = 'text-sm text-stone-700 dark:text-stone-300'
-const errorClasses = 'text-sm font-medium text-red-700 dark:text-red-400'
 
 /** A labelled multi-line text box with optional hint and error. */
 export function TextAreaField({
   label,
   hint,
-  error,
+  errors,
+  id: givenId,
   ...props
-}: { label: string; hint?: string; error?: string } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className' | 'id'>) {
-  const id = useId()
+}: { label: string; hint?: string; errors?: FieldErrors } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>) {
+  const autoId = useId()
+  const id = givenId ?? autoId
+  const error = errors?.length ? errors : undefined
   const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined
   return (
     <div className="flex flex-col gap-1">
@@ -30,36 +32,28 @@ export function TextAreaField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={errorClasses}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={`${id}-error`} errors={error} />
     </div>
   )
 }
 
 /** A group of checkboxes in a fieldset with a legend, a hint and an error. */
-function CheckboxGroup({ legend, hint, error, children }: { legend: string; hint: string; error?: string; children: ReactNode }) {
+function CheckboxGroup({ legend, hint, error, children }: { legend: string; hint: string; error?: FieldErrors; children: ReactNode }) {
   const id = useId()
   return (
-    <fieldset className="space-y-1" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
+    <fieldset className="space-y-1" aria-describedby={`${id}-hint${error?.length ? ` ${id}-error` : ''}`}>
       <legend className="text-sm font-medium">{legend}</legend>
       <p id={`${id}-hint`} className={hintClasses}>
         {hint}
       </p>
       {children}
-      {error ? (
-        <p id={`${id}-error`} className={errorClasses}>
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={`${id}-error`} errors={error} />
     </fieldset>
   )
 }
 
 /** Where a checklist is used, as checkboxes; none ticked means every venue, including later ones. */
-export function ChecklistVenueCheckboxes({ venues, selected, error }: { venues: Venue[]; selected: readonly string[]; error?: string }) {
+export function ChecklistVenueCheckboxes({ venues, selected, error }: { venues: Venue[]; selected: readonly string[]; error?: FieldErrors }) {
   const { t } = useTranslation('org-settings')
   return (
     <CheckboxGroup legend={t('checklists.fields.venues')} hint={venues.length ? t('checklists.fields.venuesHint') : t('checklists.fields.venuesNone')} error={error}>
@@ -71,7 +65,7 @@ export function ChecklistVenueCheckboxes({ venues, selected, error }: { venues: 
 }
 
 /** The days of the week a checklist is due, Monday first. */
-export function DaysCheckboxes({ selected, error }: { selected: readonly number[]; error?: string }) {
+export function DaysCheckboxes({ selected, error }: { selected: readonly number[]; error?: FieldErrors }) {
   const { t } = useTranslation('org-settings')
   return (
     <CheckboxGroup legend={t('checklists.fields.days')} hint={t('checklists.fields.daysHint')} error={error}>
@@ -84,75 +78,64 @@ export function DaysCheckboxes({ selected, error }: { selected: readonly number[
   )
 }
 
-export interface ChecklistFormValues {
-  name?: string
-  description?: string
-  venueIds?: string[]
-  days?: number[]
-  dueTime?: string
+/** What a checklist form starts with: the checklist's values, or every day for a new one. */
+export function checklistDefaults(checklist?: Checklist) {
+  return {
+    name: checklist?.name,
+    description: checklist?.description ?? '',
+    venueIds: checklist?.venueIds ?? [],
+    days: checklist?.days ?? [0, 1, 2, 3, 4, 5, 6],
+    dueTime: checklist?.dueTime ?? '',
+  }
 }
 
 /** Name, description, venues, days and due time: the fields of a new or edited checklist. */
-export function ChecklistFields({ venues, checklist, values, errors }: { venues: Venue[]; checklist?: Checklist; values?: ChecklistFormValues; errors: Errors }) {
+export function ChecklistFields({ venues, form }: { venues: Venue[]; form: ServerForm }) {
   const { t } = useTranslation('org-settings')
   return (
     <>
-      <Field
-        label={t('checklists.fields.name')}
-        name="name"
-        required
-        maxLength={100}
-        autoComplete="off"
-        defaultValue={values?.name ?? checklist?.name}
-        hint={t('checklists.fields.nameHint')}
-        error={errors.name}
-      />
-      <TextAreaField
-        label={t('checklists.fields.description')}
-        name="description"
-        maxLength={1000}
-        rows={3}
-        defaultValue={values?.description ?? checklist?.description ?? ''}
-        hint={t('checklists.fields.descriptionHint')}
-        error={errors.description}
-      />
-      <ChecklistVenueCheckboxes venues={venues} selected={values?.venueIds ?? checklist?.venueIds ?? []} error={errors.venueIds} />
-      <DaysCheckboxes selected={values?.days ?? checklist?.days ?? [0, 1, 2, 3, 4, 5, 6]} error={errors.days} />
-      <Field
-        label={t('checklists.fields.dueTime')}
-        name="dueTime"
-        type="time"
-        className="max-w-48"
-        defaultValue={values?.dueTime ?? checklist?.dueTime ?? ''}
-        hint={t('checklists.fields.dueTimeHint')}
-        error={errors.dueTime}
-      />
+      <Field label={t('checklists.fields.name')} {...form.field('name')} required maxLength={100} autoComplete="off" hint={t('checklists.fields.nameHint')} />
+      <TextAreaField label={t('checklists.fields.description')} {...form.field('description')} maxLength={1000} rows={3} hint={t('checklists.fields.descriptionHint')} />
+      <ChecklistVenueCheckboxes venues={venues} selected={form.values('venueIds')} error={form.group('venueIds').errors} />
+      <DaysCheckboxes selected={form.values('days').map(Number)} error={form.group('days').errors} />
+      <Field label={t('checklists.fields.dueTime')} {...form.field('dueTime')} type="time" className="max-w-48" hint={t('checklists.fields.dueTimeHint')} />
     </>
   )
+}
+
+/** What an item form starts with: the item's values, or a required tick for a new one. */
+export function itemDefaults(item?: ChecklistItem) {
+  const number = (v: number | null | undefined) => (v == null ? '' : String(v))
+  return {
+    label: item?.label,
+    type: item?.type ?? 'check',
+    instructions: item?.instructions ?? '',
+    required: item?.required ?? true,
+    min: number(item?.min),
+    max: number(item?.max),
+  }
 }
 
 /**
  * Label, type, instructions, required, and min/max for number items. Without JavaScript min and
  * max are always shown (with a hint that they only apply to numbers); with it, only for numbers.
  */
-export function ItemFields({ item, values, errors }: { item?: ChecklistItem; values?: Record<string, string | undefined>; errors: Errors }) {
+export function ItemFields({ form }: { form: ServerForm }) {
   const { t } = useTranslation('org-settings')
   const hydrated = useHydrated()
-  const initial = values?.type ?? item?.type
+  const { defaultValue: initial, ...typeField } = form.field('type')
   const [type, setType] = useState<ItemType>(isItemType(initial) ? initial : 'check')
   const showRange = !hydrated || type === 'number'
-  const number = (v: number | null | undefined) => (v == null ? '' : String(v))
   return (
     <>
-      <Field label={t('checklists.items.label')} name="label" required maxLength={200} autoComplete="off" defaultValue={values?.label ?? item?.label} error={errors.label} />
+      <Field label={t('checklists.items.label')} {...form.field('label')} required maxLength={200} autoComplete="off" />
       <SelectField
         label={t('checklists.items.type')}
-        name="type"
+        {...typeField}
         required
         value={type}
         onChange={(e) => setType(isItemType(e.target.value) ? e.target.value : 'check')}
         hint={t('checklists.items.typeHint')}
-        error={errors.type}
       >
         {ITEM_TYPES.map((ty) => (
           <option key={ty} value={ty}>
@@ -160,30 +143,15 @@ export function ItemFields({ item, values, errors }: { item?: ChecklistItem; val
           </option>
         ))}
       </SelectField>
-      <TextAreaField
-        label={t('checklists.items.instructions')}
-        name="instructions"
-        maxLength={1000}
-        rows={2}
-        defaultValue={values?.instructions ?? item?.instructions ?? ''}
-        hint={t('checklists.items.instructionsHint')}
-        error={errors.instructions}
-      />
-      <Field
-        type="checkbox"
-        name="required"
-        label={t('checklists.items.required')}
-        defaultChecked={values ? values.required === 'on' : (item?.required ?? true)}
-        hint={t('checklists.items.requiredHint')}
-        error={errors.required}
-      />
+      <TextAreaField label={t('checklists.items.instructions')} {...form.field('instructions')} maxLength={1000} rows={2} hint={t('checklists.items.instructionsHint')} />
+      <Field type="checkbox" {...form.checkbox('required')} label={t('checklists.items.required')} hint={t('checklists.items.requiredHint')} />
       {showRange ? (
         <fieldset className="space-y-1">
           <legend className="text-sm font-medium">{t('checklists.items.range')}</legend>
           <p className={hintClasses}>{hydrated ? t('checklists.items.rangeHint') : t('checklists.items.rangeHintNoJs')}</p>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <Field label={t('checklists.items.min')} name="min" type="number" step="any" inputMode="decimal" defaultValue={values?.min ?? number(item?.min)} error={errors.min} />
-            <Field label={t('checklists.items.max')} name="max" type="number" step="any" inputMode="decimal" defaultValue={values?.max ?? number(item?.max)} error={errors.max} />
+            <Field label={t('checklists.items.min')} {...form.field('min')} type="number" step="any" inputMode="decimal" />
+            <Field label={t('checklists.items.max')} {...form.field('max')} type="number" step="any" inputMode="decimal" />
           </div>
         </fieldset>
       ) : null}

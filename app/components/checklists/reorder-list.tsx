@@ -2,8 +2,9 @@ import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type 
 import { useTranslation } from 'react-i18next'
 import { Form, useFetcher } from 'react-router'
 import { Button } from '../ui/button'
-import { useHydrated } from '../ui/confirm-dialog'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { FormError } from '../ui/field'
+import { resultErrors, type FormResult } from '../../lib/forms'
 import { moveId, moveTo, sameOrder } from './reorder'
 
 /** How long keyboard moves wait for the next key press before the new order is saved. */
@@ -45,7 +46,7 @@ function GripIcon() {
 export function ReorderList<T extends { id: string }>({ items, nameOf, label, idPrefix, renderItem }: ReorderListProps<T>) {
   const { t } = useTranslation('org-settings')
   const hydrated = useHydrated()
-  const fetcher = useFetcher<{ ok?: boolean; formError?: string }>()
+  const fetcher = useFetcher<{ ok?: boolean; result?: FormResult }>()
   const instructionsId = useId()
   const byId = new Map(items.map((item) => [item.id, item]))
   const serverIds = items.map((item) => item.id)
@@ -218,7 +219,7 @@ export function ReorderList<T extends { id: string }>({ items, nameOf, label, id
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      <FormError>{fetcher.state === 'idle' ? fetcher.data?.formError : undefined}</FormError>
+      <FormError errors={fetcher.state === 'idle' ? resultErrors(fetcher.data?.result) : undefined} />
       <ol aria-label={label} className="space-y-2" aria-busy={fetcher.state !== 'idle' || undefined}>
         {order.map((id, index) => {
           const item = byId.get(id)!

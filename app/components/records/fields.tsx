@@ -1,19 +1,23 @@
 import { useId, type TextareaHTMLAttributes } from 'react'
 import { useNavigation } from 'react-router'
 import { Button, type ButtonProps } from '../ui/button'
-import { inputClasses } from '../ui/field'
+import { inputClasses, type FieldErrors } from '../ui/field'
 
 /** A labelled <textarea> with optional hint and error, wired like ui/field's Field. */
 export function TextareaField({
   label,
   hint,
   error,
+  errors,
   className,
+  id: givenId,
   ...props
-}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className' | 'id'> & { label: string; hint?: string; error?: string; className?: string }) {
-  const id = useId()
+}: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> & { label: string; hint?: string; error?: FieldErrors; errors?: FieldErrors; className?: string }) {
+  const autoId = useId()
+  const id = givenId ?? autoId
+  const messages = [errors ?? error ?? []].flat().filter(Boolean)
   const hintId = hint ? `${id}-hint` : undefined
-  const errorId = error ? `${id}-error` : undefined
+  const errorId = messages.length ? `${id}-error` : undefined
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
   return (
     <div className={`flex flex-col gap-1 ${className ?? ''}`}>
@@ -25,16 +29,18 @@ export function TextareaField({
           </span>
         ) : null}
       </label>
-      <textarea {...props} id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${inputClasses} min-h-20`} />
+      <textarea {...props} id={id} aria-invalid={errorId ? true : undefined} aria-describedby={describedBy} className={`${inputClasses} min-h-20`} />
       {hint ? (
         <p id={hintId} className="text-sm text-stone-700 dark:text-stone-300">
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
+      {errorId ? (
+        <div id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          {messages.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
       ) : null}
     </div>
   )

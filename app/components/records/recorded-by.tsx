@@ -24,7 +24,9 @@ export function RecordedBy({
 }) {
   const { t, i18n } = useTranslation('org')
   const moment = formatMoment(at, timeZone, i18n.language, day)
-  const [before = '', after = ''] = t(moment.sameDay ? 'checklists.record.byAt' : 'checklists.record.byOn', { name: person.name, time: SLOT }).split(SLOT)
+  // "Pablo Pin on Kitchen tablet"; the device alone when it recorded without a PIN.
+  const name = person.device ? (person.name ? t('checklists.record.onDevice', { name: person.name, device: person.device.name }) : person.device.name) : person.name
+  const [before = '', after = ''] = t(moment.sameDay ? 'checklists.record.byAt' : 'checklists.record.byOn', { name, time: SLOT }).split(SLOT)
   return (
     <p className={className}>
       {before}

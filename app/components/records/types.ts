@@ -5,6 +5,8 @@ export type RecordStatus = 'done' | 'failed'
 export interface RecordPerson {
   membershipId: string | null
   name: string
+  /** The shared device it was recorded on, if any (docs/api-contract-devices.md). */
+  device?: { id: string; name: string } | null
 }
 
 export interface RecordUpload {

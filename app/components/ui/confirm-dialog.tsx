@@ -6,10 +6,10 @@ import {
   useReducer,
   useRef,
   useState,
-  useSyncExternalStore,
   type ReactNode,
   type RefObject,
 } from 'react';
+import { useHydrated } from 'remix-utils/use-hydrated';
 import { Form, useLocation, useNavigation } from 'react-router';
 import { Button, buttonClasses, type ButtonStyleOptions } from './button.tsx';
 import { Field } from './field.tsx';
@@ -63,16 +63,6 @@ export function useConfirm<T extends ConfirmData = ConfirmRequest>(defaultTitle:
   const open = useCallback((data: T | null | undefined) => dispatch({ type: 'open', data }), []);
   const close = useCallback(() => dispatch({ type: 'close' }), []);
   return { state, open, close };
-}
-
-const subscribeNothing = () => () => {};
-/** False on the server and during hydration, true afterwards (and on client-side mounts). */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -46,8 +46,9 @@ function Messages({ hint, hintId, errors, errorId }: { hint: ReactNode; hintId?:
           {hint}
         </p>
       ) : null}
+      {/* An alert: announced when it appears after a submission with JavaScript; the field points at it too. */}
       {errors.length ? (
-        <div id={errorId} className={errorClasses}>
+        <div id={errorId} role="alert" className={errorClasses}>
           {errors.map((message) => (
             <p key={message}>{message}</p>
           ))}
@@ -171,6 +172,19 @@ export function SelectField({
         {children}
       </select>
       <Messages hint={hint} hintId={ids.hintId} errors={list} errorId={ids.errorId} />
+    </div>
+  );
+}
+
+/** The error message(s) of a control that is not a Field (a group of radios): an alert, with the id its group points at. */
+export function FieldMessage({ id, errors }: { id: string; errors?: FieldErrors }) {
+  const list = errorList(errors);
+  if (!list.length) return null;
+  return (
+    <div id={id} role="alert" className={errorClasses}>
+      {list.map((message) => (
+        <p key={message}>{message}</p>
+      ))}
     </div>
   );
 }

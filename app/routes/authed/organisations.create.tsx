@@ -1,18 +1,25 @@
 import { Form } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import type { Route } from './+types/organisations.create'
+import { createOrgBody } from '../../../server/orgs/routes'
 import { AuthCard } from '../../components/auth-card'
 import { SubmitButton } from '../../components/submit-button'
 import { TimeZoneSelect } from '../../components/time-zone-select'
-import { Field, FormError } from '../../components/ui/field'
+import { Field, FieldMessage, FormError } from '../../components/ui/field'
 import { api, unauthorizedRedirect } from '../../lib/api.server'
-import { formFailure, formValues } from '../../lib/forms.server'
+import { useServerForm } from '../../lib/forms'
+import { invalidForm, parseForm, rejectedForm, requiredText } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { selectOrgCookies } from '../../lib/selection.server'
 import { timeZones } from '../../lib/time-zones'
 import { redirectWithToast } from '../../lib/toast.server'
+import type { I18nHandle } from '../../lib/i18n'
 
-const FIELDS = ['name', 'timeZone', 'temperatureUnit'] as const
+export const handle: I18nHandle = { i18n: ['org'] }
+
+/** The API's time zone and unit; a name of only spaces gets the web's message. */
+const schema = z.object({ ...createOrgBody.shape, name: requiredText(100) })
 
 export function loader() {
   return { zones: timeZones() }
@@ -20,12 +27,14 @@ export function loader() {
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData()
-  const client = api(args)
   const locale = getLocale(args.request)
-  const result = await client.post<{ organisation: { id: string; name: string } }>('/v1/orgs', formValues(form, FIELDS))
+  const submission = parseForm(form, schema, locale)
+  if (submission.status !== 'success') return invalidForm(submission)
+  const client = api(args)
+  const result = await client.post<{ organisation: { id: string; name: string } }>('/v1/orgs', submission.value)
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') return unauthorizedRedirect(args.request)
-    return formFailure(result.error, locale, FIELDS)
+    return rejectedForm(submission, result.error, locale, { fields: ['name', 'timeZone', 'temperatureUnit'] })
   }
   const headers = client.headers()
   for (const c of selectOrgCookies(result.data.organisation.id)) headers.append('Set-Cookie', c)
@@ -35,21 +44,27 @@ export async function action(args: Route.ActionArgs) {
 
 export default function CreateOrganisation({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('org')
-  const errors = actionData?.fieldErrors ?? {}
+  const { field, group, checked, formProps, formErrors } = useServerForm({
+    id: 'create-organisation',
+    lastResult: actionData?.result,
+    defaultValue: { timeZone: 'Europe/London', temperatureUnit: 'C' },
+  })
+  const unit = group('temperatureUnit')
   return (
     <AuthCard title={t('createOrg.title')} intro={t('createOrg.intro')}>
-      <Form method="post" className="space-y-4">
-        <FormError>{actionData?.formError}</FormError>
-        <Field label={t('createOrg.name')} name="name" required maxLength={100} autoComplete="organization" error={errors.name} />
-        <TimeZoneSelect label={t('createOrg.timeZone')} zones={loaderData.zones} defaultValue="Europe/London" error={errors.timeZone} />
-        <fieldset className="space-y-1">
+      <Form method="post" className="space-y-4" {...formProps}>
+        <FormError errors={formErrors} />
+        <Field label={t('createOrg.name')} {...field('name')} required maxLength={100} autoComplete="organization" />
+        <TimeZoneSelect label={t('createOrg.timeZone')} zones={loaderData.zones} {...field('timeZone')} />
+        <fieldset className="space-y-1" aria-describedby={unit.errors ? unit.errorId : undefined}>
           <legend className="text-sm font-medium">{t('createOrg.unit')}</legend>
           <label className="flex min-h-11 items-center gap-2">
-            <input type="radio" name="temperatureUnit" value="C" defaultChecked /> {t('createOrg.celsius')}
+            <input type="radio" name="temperatureUnit" value="C" defaultChecked={checked('temperatureUnit', 'C')} /> {t('createOrg.celsius')}
           </label>
           <label className="flex min-h-11 items-center gap-2">
-            <input type="radio" name="temperatureUnit" value="F" /> {t('createOrg.fahrenheit')}
+            <input type="radio" name="temperatureUnit" value="F" defaultChecked={checked('temperatureUnit', 'F')} /> {t('createOrg.fahrenheit')}
           </label>
+          <FieldMessage id={unit.errorId} errors={unit.errors} />
         </fieldset>
         <SubmitButton>{t('createOrg.submit')}</SubmitButton>
       </Form>

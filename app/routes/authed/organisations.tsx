@@ -6,6 +6,9 @@ import { getLocale, translator } from '../../lib/i18n.server'
 import { getSelection, selectOrgCookies } from '../../lib/selection.server'
 import { requireUser } from '../../lib/session.server'
 import { redirectWithToast } from '../../lib/toast.server'
+import type { I18nHandle } from '../../lib/i18n'
+
+export const handle: I18nHandle = { i18n: ['org'] }
 
 export async function loader(args: Route.LoaderArgs) {
   const me = await requireUser(args)

@@ -1,16 +1,33 @@
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import type { Route } from './+types/profile'
+import { updatePasswordBody } from '../../../server/auth/routes'
+import { profileBody } from '../../../server/profile/routes'
 import { SubmitButton } from '../../components/submit-button'
 import { Field, FormError, SelectField } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect } from '../../lib/api.server'
 import { LOCALE_COOKIE, preferenceCookie } from '../../lib/cookies.server'
-import { formFailure, formValues } from '../../lib/forms.server'
+import { useServerForm } from '../../lib/forms'
+import { invalidForm, parseForm, rejectedForm, requiredText } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
-import { isLocale } from '../../lib/i18n'
+import { isLocale, type I18nHandle } from '../../lib/i18n'
 import { getSelection } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import type { SessionUser } from '../../root'
+
+export const handle: I18nHandle = { i18n: ['authed'] }
+
+/** Name and language: the API's languages; a name of only spaces gets the web's message. */
+const profileSchema = z.object({ name: requiredText(100), locale: profileBody.shape.locale })
+/** A new address needs the current password (the API's rules for both). */
+const emailSchema = z.object({ email: profileBody.shape.email.unwrap(), currentPassword: updatePasswordBody.shape.currentPassword })
+/** The API's password rules, and the repeated new password (a check only the web needs). */
+const passwordSchema = z
+  .object({ ...updatePasswordBody.shape, confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: 'validation.passwordsDiffer' })
+/** The name shown in the chosen organisation. */
+const orgNameSchema = z.object({ name: requiredText(100) })
 
 interface OrgProfile {
   membershipId: string
@@ -35,66 +52,62 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData()
   const intent = form.get('intent')
   const client = api(args)
+  const locale = getLocale(args.request)
+  const t = translator(locale)
   if (intent === 'password') {
-    const fields = ['currentPassword', 'newPassword'] as const
-    const values = formValues(form, fields)
-    const locale = getLocale(args.request)
-    if (values.newPassword !== form.get('confirmPassword')) {
-      return data(
-        { intent, fieldErrors: { confirmPassword: translator(locale)('validation.passwordsDiffer') } as Record<string, string>, formError: undefined as string | undefined },
-        { status: 400 },
-      )
-    }
-    const result = await client.post('/v1/auth/update-password', values)
+    const submission = parseForm(form, passwordSchema, locale)
+    if (submission.status !== 'success') return invalidForm(submission, { intent })
+    const { currentPassword, newPassword } = submission.value
+    const result = await client.post('/v1/auth/update-password', { currentPassword, newPassword })
     if (!result.ok) {
-      return formFailure(result.error, locale, fields, { intent })
+      return rejectedForm(submission, result.error, locale, { fields: ['currentPassword', 'newPassword'], extra: { intent } })
     }
-    return redirectWithToast('/profile', { type: 'success', title: translator(locale)('authed:profile.passwordChanged') }, { headers: client.headers() })
+    return redirectWithToast('/profile', { type: 'success', title: t('authed:profile.passwordChanged') }, { headers: client.headers() })
   }
   if (intent === 'email') {
-    const fields = ['email', 'currentPassword'] as const
-    const values = formValues(form, fields)
-    const locale = getLocale(args.request)
-    const result = await client.put('/v1/profile', values)
+    const submission = parseForm(form, emailSchema, locale)
+    if (submission.status !== 'success') return invalidForm(submission, { intent })
+    const result = await client.put('/v1/profile', submission.value)
     if (!result.ok) {
       if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-      return formFailure(result.error, locale, fields, { intent })
+      return rejectedForm(submission, result.error, locale, { fields: ['email', 'currentPassword'], extra: { intent } })
     }
-    return redirectWithToast('/profile', { type: 'success', title: translator(locale)('authed:profile.emailChanged', { email: values.email ?? '' }) }, { headers: client.headers() })
+    return redirectWithToast('/profile', { type: 'success', title: t('authed:profile.emailChanged', { email: submission.value.email }) }, { headers: client.headers() })
   }
   if (intent === 'orgName') {
-    const locale = getLocale(args.request)
     const { org } = await getSelection(args)
     if (!org) throw new Response('Not Found', { status: 404 })
-    const result = await client.put(`/v1/orgs/${org.id}/profile`, formValues(form, ['name']))
+    const submission = parseForm(form, orgNameSchema, locale)
+    if (submission.status !== 'success') return invalidForm(submission, { intent })
+    const result = await client.put(`/v1/orgs/${org.id}/profile`, submission.value)
     if (!result.ok) {
       if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-      return formFailure(result.error, locale, ['name'], { intent })
+      return rejectedForm(submission, result.error, locale, { fields: ['name'], extra: { intent } })
     }
-    return redirectWithToast('/profile', { type: 'success', title: translator(locale)('authed:profile.orgNameSaved', { org: org.name }) }, { headers: client.headers() })
+    return redirectWithToast('/profile', { type: 'success', title: t('authed:profile.orgNameSaved', { org: org.name }) }, { headers: client.headers() })
   }
   // intent === 'profile'
-  const fields = ['name', 'locale'] as const
-  const values = formValues(form, fields)
-  const result = await client.put<{ profile: SessionUser }>('/v1/profile', values)
-  const requestLocale = getLocale(args.request)
+  const submission = parseForm(form, profileSchema, locale)
+  if (submission.status !== 'success') return invalidForm(submission, { intent: 'profile' })
+  const result = await client.put<{ profile: SessionUser }>('/v1/profile', submission.value)
   if (!result.ok) {
-    return formFailure(result.error, requestLocale, fields, { intent: 'profile' })
+    return rejectedForm(submission, result.error, locale, { fields: ['name', 'locale'], extra: { intent: 'profile' } })
   }
-  const locale = isLocale(result.data.profile.locale) ? result.data.profile.locale : requestLocale
+  const saved = isLocale(result.data.profile.locale) ? result.data.profile.locale : locale
   const headers = client.headers()
-  headers.append('Set-Cookie', preferenceCookie(LOCALE_COOKIE, locale))
-  return redirectWithToast('/profile', { type: 'success', title: translator(locale)('authed:profile.saved') }, { headers })
+  headers.append('Set-Cookie', preferenceCookie(LOCALE_COOKIE, saved))
+  return redirectWithToast('/profile', { type: 'success', title: translator(saved)('authed:profile.saved') }, { headers })
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('authed')
   const { t: tc } = useTranslation('common')
   const { profile, membership } = loaderData
-  const profileErrors = actionData?.intent === 'profile' ? actionData : undefined
-  const passwordErrors = actionData?.intent === 'password' ? actionData : undefined
-  const emailErrors = actionData?.intent === 'email' ? actionData : undefined
-  const orgNameErrors = actionData?.intent === 'orgName' ? actionData : undefined
+  const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+  const details = useServerForm({ id: 'profile-details-form', lastResult: resultOf('profile'), defaultValue: { name: profile.name, locale: profile.locale } })
+  const email = useServerForm({ id: 'profile-email-form', lastResult: resultOf('email') })
+  const password = useServerForm({ id: 'profile-password-form', lastResult: resultOf('password') })
+  const orgName = useServerForm({ id: 'profile-org-form', lastResult: resultOf('orgName'), defaultValue: { name: membership?.name } })
   return (
     <div className="mx-auto max-w-2xl space-y-8">
       <h1 className="text-2xl font-bold">{t('profile.title')}</h1>
@@ -107,10 +120,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {t('profile.email')}: <strong>{profile.email}</strong>{' '}
           {profile.emailVerified ? `(${t('profile.verified')})` : `(${t('profile.unverified')})`}
         </p>
-        <Form method="post" className="space-y-4">
-          <FormError>{profileErrors?.formError}</FormError>
-          <Field label={t('profile.name')} name="name" defaultValue={profile.name} required maxLength={100} autoComplete="name" error={profileErrors?.fieldErrors?.name} />
-          <SelectField label={tc('language.label')} name="locale" defaultValue={profile.locale} error={profileErrors?.fieldErrors?.locale}>
+        <Form method="post" className="space-y-4" {...details.formProps}>
+          <FormError errors={details.formErrors} />
+          <Field label={t('profile.name')} {...details.field('name')} required maxLength={100} autoComplete="name" />
+          <SelectField label={tc('language.label')} {...details.field('locale')}>
             <option value="en" lang="en">
               {tc('language.en')}
             </option>
@@ -129,17 +142,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           {t('profile.changeEmail')}
         </h2>
         <p className="mb-3 text-sm text-stone-700 dark:text-stone-300">{t('profile.changeEmailHelp')}</p>
-        <Form method="post" className="space-y-4">
-          <FormError>{emailErrors?.formError}</FormError>
-          <Field label={t('profile.newEmail')} name="email" type="email" autoComplete="email" required error={emailErrors?.fieldErrors?.email} />
-          <Field
-            label={t('profile.currentPassword')}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={emailErrors?.fieldErrors?.currentPassword}
-          />
+        <Form method="post" className="space-y-4" {...email.formProps}>
+          <FormError errors={email.formErrors} />
+          <Field label={t('profile.newEmail')} {...email.field('email')} type="email" autoComplete="email" required />
+          <Field label={t('profile.currentPassword')} {...email.field('currentPassword')} type="password" autoComplete="current-password" required />
           <SubmitButton name="intent" value="email" width="fit" pendingLabel={tc('actions.working')}>
             {t('profile.updateEmail')}
           </SubmitButton>
@@ -150,35 +156,19 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <h2 id="profile-password" className="mb-3 text-lg font-semibold">
           {t('profile.changePassword')}
         </h2>
-        <Form method="post" className="space-y-4">
-          <FormError>{passwordErrors?.formError}</FormError>
-          <Field
-            label={t('profile.currentPassword')}
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={passwordErrors?.fieldErrors?.currentPassword}
-          />
+        <Form method="post" className="space-y-4" {...password.formProps}>
+          <FormError errors={password.formErrors} />
+          <Field label={t('profile.currentPassword')} {...password.field('currentPassword')} type="password" autoComplete="current-password" required />
           <Field
             label={t('profile.newPassword')}
-            name="newPassword"
+            {...password.field('newPassword')}
             type="password"
             autoComplete="new-password"
             required
             minLength={8}
             hint={t('profile.passwordHint')}
-            error={passwordErrors?.fieldErrors?.newPassword}
           />
-          <Field
-            label={t('profile.confirmPassword')}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            error={passwordErrors?.fieldErrors?.confirmPassword}
-          />
+          <Field label={t('profile.confirmPassword')} {...password.field('confirmPassword')} type="password" autoComplete="new-password" required minLength={8} />
           <SubmitButton name="intent" value="password" width="fit" pendingLabel={tc('actions.working')}>
             {t('profile.updatePassword')}
           </SubmitButton>
@@ -190,18 +180,9 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <h2 id="profile-org" className="mb-3 text-lg font-semibold break-words">
             {t('profile.inOrg', { org: membership.orgName })}
           </h2>
-          <Form method="post" className="space-y-4">
-            <FormError>{orgNameErrors?.formError}</FormError>
-            <Field
-              label={t('profile.orgName')}
-              name="name"
-              defaultValue={membership.name}
-              required
-              maxLength={100}
-              autoComplete="off"
-              hint={t('profile.orgNameHint')}
-              error={orgNameErrors?.fieldErrors?.name}
-            />
+          <Form method="post" className="space-y-4" {...orgName.formProps}>
+            <FormError errors={orgName.formErrors} />
+            <Field label={t('profile.orgName')} {...orgName.field('name')} required maxLength={100} autoComplete="off" hint={t('profile.orgNameHint')} />
             <SubmitButton name="intent" value="orgName" width="fit" pendingLabel={tc('actions.working')}>
               {tc('actions.save')}
             </SubmitButton>

@@ -3,6 +3,9 @@ import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/verify-email'
 import { AuthCard } from '../../components/auth-card'
 import { buttonClasses } from '../../components/ui/button'
+import type { I18nHandle } from '../../lib/i18n'
+
+export const handle: I18nHandle = { i18n: ['authed'] }
 
 const STATUSES = ['success', 'expired', 'invalid'] as const
 type Status = (typeof STATUSES)[number]

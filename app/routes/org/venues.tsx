@@ -6,6 +6,9 @@ import { buttonClasses } from '../../components/ui/button'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg, selectVenueCookie } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
+import type { I18nHandle } from '../../lib/i18n'
+
+export const handle: I18nHandle = { i18n: ['org'] }
 
 export async function loader(args: Route.LoaderArgs) {
   const { org, venue } = await requireOrg(args)

@@ -1,24 +1,34 @@
 import { clearSelectionCookies } from '../../lib/selection.server'
 import { Form, Link, redirect, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import type { Route } from './+types/login'
+import { loginBody } from '../../../server/auth/routes'
 import { AuthCard } from '../../components/auth-card'
+import { HoneypotFields } from '../../components/honeypot'
 import { SubmitButton } from '../../components/submit-button'
 import { Field, FormError } from '../../components/ui/field'
 import { api } from '../../lib/api.server'
-import { formFailure, formValues } from '../../lib/forms.server'
+import { useServerForm } from '../../lib/forms'
+import { invalidForm, parseForm, refusedForm, rejectedForm } from '../../lib/forms.server'
+import { isSpam, spamMessage } from '../../lib/honeypot.server'
 import { getLocale } from '../../lib/i18n.server'
 import { safeRedirect } from '../../lib/safe-redirect'
 
-const FIELDS = ['email', 'password'] as const
+/** The API's contract, without its refusal of other fields (the form also sends where to go next). */
+const schema = z.object(loginBody.shape)
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData()
+  const locale = getLocale(args.request)
+  const submission = parseForm(form, schema, locale)
+  if (await isSpam(form)) return refusedForm(submission, { formError: spamMessage(locale) })
+  if (submission.status !== 'success') return invalidForm(submission)
   const client = api(args)
-  const result = await client.post('/v1/auth/login', formValues(form, FIELDS))
+  const result = await client.post('/v1/auth/login', submission.value)
   if (!result.ok) {
     // A wrong password is this form's own message, not a reason to send the user to /login.
-    return formFailure(result.error, getLocale(args.request), FIELDS)
+    return rejectedForm(submission, result.error, locale, { fields: ['email', 'password'] })
   }
   const headers = client.headers()
   for (const c of clearSelectionCookies()) headers.append('Set-Cookie', c)
@@ -29,7 +39,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation('public')
   const [params] = useSearchParams()
   const redirectTo = params.get('redirectTo') ?? ''
-  const errors = actionData?.fieldErrors ?? {}
+  const { field, formProps, formErrors } = useServerForm({ id: 'login', lastResult: actionData?.result })
   const query = redirectTo ? `?${new URLSearchParams({ redirectTo })}` : ''
   return (
     <AuthCard
@@ -50,11 +60,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </>
       }
     >
-      <Form method="post" className="space-y-4" aria-describedby={actionData?.formError ? 'login-error' : undefined}>
-        <FormError id="login-error">{actionData?.formError}</FormError>
+      <Form method="post" className="space-y-4" {...formProps} aria-describedby={formErrors?.length ? 'login-error' : undefined}>
+        <FormError id="login-error" errors={formErrors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label={t('fields.email')} name="email" type="email" autoComplete="email" required error={errors.email} />
-        <Field label={t('fields.password')} name="password" type="password" autoComplete="current-password" required error={errors.password} />
+        <HoneypotFields />
+        <Field label={t('fields.email')} {...field('email')} type="email" autoComplete="email" required />
+        <Field label={t('fields.password')} {...field('password')} type="password" autoComplete="current-password" required />
         <SubmitButton pendingLabel={t('login.pending')}>{t('login.submit')}</SubmitButton>
       </Form>
     </AuthCard>

@@ -1,28 +1,36 @@
-import { data, Form, Link, useSearchParams } from 'react-router'
+import { Form, Link, useSearchParams } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import type { Route } from './+types/reset-password'
+import { resetBody } from '../../../server/auth/routes'
 import { AuthCard } from '../../components/auth-card'
+import { HoneypotFields } from '../../components/honeypot'
 import { SubmitButton } from '../../components/submit-button'
 import { Field, FormError } from '../../components/ui/field'
 import { api } from '../../lib/api.server'
-import { formFailure, formValues } from '../../lib/forms.server'
+import { useServerForm } from '../../lib/forms'
+import { invalidForm, parseForm, refusedForm, rejectedForm } from '../../lib/forms.server'
+import { isSpam, spamMessage } from '../../lib/honeypot.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { redirectWithToast } from '../../lib/toast.server'
 
-const FIELDS = ['id', 'token', 'password'] as const
+/** The API's contract, and the repeated password (a check only the web needs). */
+const schema = z
+  .object({ ...resetBody.shape, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: 'validation.passwordsDiffer' })
 
 export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData()
   const locale = getLocale(args.request)
   const t = translator(locale)
-  const values = formValues(form, FIELDS)
-  if (values.password !== form.get('confirmPassword')) {
-    return data({ fieldErrors: { confirmPassword: t('validation.passwordsDiffer') } as Record<string, string>, formError: undefined }, { status: 400 })
-  }
+  const submission = parseForm(form, schema, locale)
+  if (await isSpam(form)) return refusedForm(submission, { formError: spamMessage(locale) })
+  if (submission.status !== 'success') return invalidForm(submission)
+  const { id, token, password } = submission.value
   const client = api(args)
-  const result = await client.post('/v1/auth/reset-password', values)
+  const result = await client.post('/v1/auth/reset-password', { id, token, password })
   if (!result.ok) {
-    return formFailure(result.error, locale, ['password'])
+    return rejectedForm(submission, result.error, locale, { fields: ['password'] })
   }
   return redirectWithToast('/login', { type: 'success', title: t('public:reset.done') }, { headers: client.headers() })
 }
@@ -32,7 +40,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const id = params.get('id')
   const token = params.get('token')
-  const errors = actionData?.fieldErrors ?? {}
+  const { field, formProps, formErrors } = useServerForm({ id: 'reset-password', lastResult: actionData?.result })
   // The link is used only when both values are present.
   if (!id || !token) {
     return (
@@ -51,7 +59,7 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
       title={t('reset.title')}
       intro={t('reset.intro')}
       footer={
-        actionData?.formError ? (
+        formErrors?.length ? (
           <p>
             <Link className="underline" to="/forgot-password">
               {t('reset.again')}
@@ -60,28 +68,27 @@ export default function ResetPassword({ actionData }: Route.ComponentProps) {
         ) : null
       }
     >
-      <Form method="post" className="space-y-4">
-        <FormError>{actionData?.formError}</FormError>
+      <Form method="post" className="space-y-4" {...formProps}>
+        <FormError errors={formErrors} />
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="token" value={token} />
+        <HoneypotFields />
         <Field
           label={t('fields.newPassword')}
-          name="password"
+          {...field('password')}
           type="password"
           autoComplete="new-password"
           required
           minLength={8}
           hint={t('fields.passwordHint')}
-          error={errors.password}
         />
         <Field
           label={t('fields.confirmPassword')}
-          name="confirmPassword"
+          {...field('confirmPassword')}
           type="password"
           autoComplete="new-password"
           required
           minLength={8}
-          error={errors.confirmPassword}
         />
         <SubmitButton pendingLabel={t('reset.pending')}>{t('reset.submit')}</SubmitButton>
       </Form>

@@ -1,14 +1,27 @@
 import { redirect } from 'react-router'
 import type { Route } from './+types/set-theme'
-import { preferenceCookie, THEME_COOKIE } from '../../lib/cookies.server'
 import { safeRedirect } from '../../lib/safe-redirect'
+import { themeCookie, themeJsonAction } from '../../lib/theme.server'
 
-export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData()
-  const theme = form.get('theme') === 'dark' ? 'dark' : 'light'
-  return redirect(safeRedirect(form.get('redirectTo'), '/'), {
-    headers: { 'Set-Cookie': preferenceCookie(THEME_COOKIE, theme) },
-  })
+/**
+ * The header's theme form: `theme` = light | dark | system, then back to the page (works without
+ * JavaScript). With JavaScript, remix-themes switches in place and posts `{ theme }` as JSON here.
+ */
+export async function action(args: Route.ActionArgs) {
+  const type = args.request.headers.get('content-type') ?? ''
+  if (!type.includes('application/x-www-form-urlencoded') && !type.includes('multipart/form-data')) {
+    try {
+      return await themeJsonAction(args)
+    } catch {
+      return Response.json({ success: false }, { status: 400 })
+    }
+  }
+  const form = await args.request.formData()
+  const value = form.get('theme')
+  const headers = new Headers()
+  if (value === 'light' || value === 'dark') headers.set('Set-Cookie', themeCookie(value))
+  else if (value === 'system') headers.set('Set-Cookie', themeCookie(null))
+  return redirect(safeRedirect(form.get('redirectTo'), '/'), { headers })
 }
 
 export function loader() {

@@ -6,5 +6,6 @@ export const settingsAreas: Array<{ to: string; labelKey: string; descriptionKey
   { to: '/settings/venues', labelKey: 'nav.venues', descriptionKey: 'nav.venuesText', action: 'venue.manage' },
   { to: '/settings/checklists', labelKey: 'nav.checklists', descriptionKey: 'nav.checklistsText', action: 'checklists.manage' },
   { to: '/settings/staff', labelKey: 'nav.staff', descriptionKey: 'nav.staffText', action: 'staff.manage' },
+  { to: '/settings/devices', labelKey: 'nav.devices', descriptionKey: 'nav.devicesText', action: 'devices.manage' },
   { to: '/settings/general', labelKey: 'nav.general', descriptionKey: 'nav.generalText', action: 'org.update' },
 ]

@@ -2,8 +2,8 @@ import { data, Form, Link, redirect } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/checklists.$checklistId'
 import { can } from '../../../server/auth/permissions'
-import { ArchivedBadge, ChecklistFields, ItemFields, type ChecklistFormValues } from '../../components/checklists/checklist-fields'
-import { CHECKLIST_FIELDS, checklistBody, checklistValues, ITEM_FIELDS, itemBody, itemValues } from '../../components/checklists/form-bodies.server'
+import { ArchivedBadge, checklistDefaults, ChecklistFields, itemDefaults, ItemFields } from '../../components/checklists/checklist-fields'
+import { CHECKLIST_FIELDS, checklistBody, checklistSchema, ITEM_FIELDS, itemBody, itemSchema } from '../../components/checklists/form-bodies.server'
 import { IntentButton } from '../../components/checklists/intent-button'
 import { formIds, mergeOrder, moveId, sameOrder } from '../../components/checklists/reorder'
 import { ReorderList } from '../../components/checklists/reorder-list'
@@ -12,7 +12,9 @@ import { Button, buttonClasses } from '../../components/ui/button'
 import { ConfirmForm } from '../../components/ui/confirm-dialog'
 import { FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
-import { failureMessages, failureStatus } from '../../lib/forms.server'
+import type { Submission } from '@conform-to/react'
+import { resultErrors, useServerForm, type FormResult } from '../../lib/forms'
+import { invalidForm, noFields, parseForm, refusedForm, rejectedForm } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
@@ -35,10 +37,7 @@ interface ActionResult {
   intent: Intent
   itemId?: string
   ok?: boolean
-  fieldErrors: Record<string, string>
-  formError?: string
-  checklistValues?: ChecklistFormValues
-  itemValues?: Record<string, string | undefined>
+  result?: FormResult
 }
 
 const INTENTS: readonly string[] = ['save', 'duplicate', 'archive', 'restore', 'delete', 'move', 'reorder', 'addItem', 'saveItem', 'archiveItem', 'restoreItem', 'deleteItem']
@@ -71,19 +70,20 @@ export async function action(args: Route.ActionArgs) {
   const itemId = String(form.get('itemId') ?? '')
   const itemPath = `/v1/orgs/${org.id}/checklist-items/${encodeURIComponent(itemId)}`
   const done = (to: string, title: string) => redirectWithToast(to, { type: 'success', title }, { headers: client.headers() })
-  const failed = (error: ApiErrorInfo, fields: readonly string[] = [], extra: Partial<ActionResult> = {}) => {
+  // The forms that only have a button: a submission with no fields, for their form-level message.
+  const buttonOnly = parseForm(form, noFields, locale)
+  const failed = (error: ApiErrorInfo, submission: Submission<unknown, string[], unknown> = buttonOnly, fields: readonly string[] = [], extra: Partial<ActionResult> = {}) => {
     if (error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = failureMessages(error, locale, fields)
-    const failureCode = failureStatus(error)
-    return data<ActionResult>({ intent, ...extra, ...failure }, { status: failureCode, headers: client.headers() })
+    return rejectedForm(submission, error, locale, { fields, extra: { intent, ...extra }, headers: client.headers() })
   }
   const current = async () => must(args.request, client, await client.get<{ checklist: Checklist; items: ChecklistItem[] }>(path))
 
   switch (intent) {
     case 'save': {
-      const values = checklistValues(form)
-      const result = await client.put<{ checklist: Checklist }>(path, checklistBody(values, 'update'))
-      if (!result.ok) return failed(result.error, CHECKLIST_FIELDS, { checklistValues: values })
+      const submission = parseForm(form, checklistSchema, locale)
+      if (submission.status !== 'success') return invalidForm(submission, { intent })
+      const result = await client.put<{ checklist: Checklist }>(path, checklistBody(submission.value, 'update'))
+      if (!result.ok) return failed(result.error, submission, CHECKLIST_FIELDS)
       return done(here, t('org-settings:checklists.saved', { name: result.data.checklist.name }))
     }
     case 'duplicate': {
@@ -115,24 +115,24 @@ export async function action(args: Route.ActionArgs) {
       if (!sameOrder(next, full)) {
         const result = await client.post(`${path}/items/reorder`, { ids: next })
         if (!result.ok) {
-          const response = failed(result.error)
-          if (result.error.name === 'ValidationError') response.data.formError = t('org-settings:checklists.reorder.failed')
-          return response
+          if (result.error.name !== 'ValidationError') return failed(result.error)
+          return refusedForm(buttonOnly, { formError: t('org-settings:checklists.reorder.failed') }, { intent }, 400)
         }
       }
-      if (intent === 'reorder') return data<ActionResult>({ intent, ok: true, fieldErrors: {} }, { headers: client.headers() })
+      if (intent === 'reorder') return data<ActionResult>({ intent, ok: true }, { headers: client.headers() })
       const back = `${here}#item-${encodeURIComponent(movedId)}`
       if (sameOrder(next, full)) return redirect(back, { headers: client.headers() })
       return done(back, t('org-settings:checklists.reorder.toast'))
     }
     case 'addItem':
     case 'saveItem': {
-      const values = itemValues(form)
-      const { body, fieldErrors } = itemBody(values, intent === 'addItem' ? 'create' : 'update', { number: t('org-settings:checklists.items.numberInvalid') })
-      const extra = { itemId: intent === 'saveItem' ? itemId : undefined, itemValues: values }
-      if (Object.keys(fieldErrors).length) return data<ActionResult>({ intent, ...extra, fieldErrors }, { status: 400 })
+      const extra = { intent, itemId: intent === 'saveItem' ? itemId : undefined }
+      const submission = parseForm(form, itemSchema, locale)
+      if (submission.status !== 'success') return invalidForm(submission, extra)
+      const { body, fieldErrors } = itemBody(submission.value, intent === 'addItem' ? 'create' : 'update', { number: t('org-settings:checklists.items.numberInvalid') })
+      if (Object.keys(fieldErrors).length) return refusedForm(submission, { fieldErrors }, extra)
       const result = intent === 'addItem' ? await client.post<{ item: ChecklistItem }>(`${path}/items`, body) : await client.put<{ item: ChecklistItem }>(itemPath, body)
-      if (!result.ok) return failed(result.error, ITEM_FIELDS, extra)
+      if (!result.ok) return failed(result.error, submission, ITEM_FIELDS, extra)
       const { item } = result.data
       return intent === 'addItem'
         ? done(`${here}#add-item`, t('org-settings:checklists.items.added', { label: item.label }))
@@ -142,14 +142,14 @@ export async function action(args: Route.ActionArgs) {
     case 'restoreItem': {
       const action = intent === 'archiveItem' ? 'archive' : 'restore'
       const result = await client.post<{ item: ChecklistItem }>(`${itemPath}/${action}`)
-      if (!result.ok) return failed(result.error, [], { itemId })
+      if (!result.ok) return failed(result.error, buttonOnly, [], { itemId })
       const key = intent === 'archiveItem' ? 'archivedToast' : 'restoredToast'
       return done(`${here}#item-${encodeURIComponent(itemId)}`, t(`org-settings:checklists.items.${key}`, { label: result.data.item.label }))
     }
     case 'deleteItem': {
       const { item } = must(args.request, client, await client.get<{ item: ChecklistItem }>(itemPath))
       const result = await client.del<{ item?: ChecklistItem; archived?: boolean }>(itemPath)
-      if (!result.ok) return failed(result.error, [], { itemId })
+      if (!result.ok) return failed(result.error, buttonOnly, [], { itemId })
       const key = result.data?.archived ? 'deletedArchived' : 'deleted'
       return done(`${here}#items`, t(`org-settings:checklists.items.${key}`, { label: item.label }))
     }
@@ -161,13 +161,12 @@ export default function EditChecklist({ loaderData, actionData }: Route.Componen
   const { t: tc } = useTranslation('common')
   const { checklist, items, venues } = loaderData
   const result = actionData as ActionResult | undefined
-  const only = (...intents: Intent[]) => (result && intents.includes(result.intent) ? result : undefined)
-  const saveResult = only('save')
+  const only = (...intents: Intent[]) => (result && intents.includes(result.intent) ? result.result : undefined)
   const itemResult = (itemId: string) => (result?.itemId === itemId ? result : undefined)
-  const addResult = only('addItem')
-  const moveResult = only('move', 'reorder')
-  const checklistActionResult = only('duplicate', 'archive', 'restore')
-  const deleteResult = only('delete')
+  const details = useServerForm({ id: 'checklist-form', lastResult: only('save'), defaultValue: checklistDefaults(checklist) })
+  const moveErrors = resultErrors(only('move', 'reorder'))
+  const checklistActionErrors = resultErrors(only('duplicate', 'archive', 'restore'))
+  const deleteErrors = resultErrors(only('delete'))
   const active = items.filter((i) => !i.archivedAt)
   const archived = items.filter((i) => i.archivedAt)
 
@@ -186,7 +185,7 @@ export default function EditChecklist({ loaderData, actionData }: Route.Componen
         {checklist.archivedAt ? (
           <div className="space-y-2 rounded-lg border border-amber-700 bg-amber-50 p-3 dark:border-amber-400 dark:bg-amber-950">
             <p>{t('checklists.archivedNotice')}</p>
-            <FormError>{checklistActionResult?.formError}</FormError>
+            <FormError errors={checklistActionErrors} />
             <Form method="post">
               <Button type="submit" name="intent" value="restore" size="md" variant="basic_border">
                 {t('checklists.actions.restore')}
@@ -200,9 +199,9 @@ export default function EditChecklist({ loaderData, actionData }: Route.Componen
         <h2 id="checklist-details" className="mb-3 text-lg font-semibold">
           {t('checklists.details')}
         </h2>
-        <Form method="post" className="space-y-4">
-          <FormError>{saveResult?.formError}</FormError>
-          <ChecklistFields venues={venues} checklist={checklist} values={saveResult?.checklistValues} errors={saveResult?.fieldErrors ?? {}} />
+        <Form method="post" className="space-y-4" {...details.formProps}>
+          <FormError errors={details.formErrors} />
+          <ChecklistFields venues={venues} form={details} />
           <IntentButton intent="save" pendingLabel={tc('actions.working')}>
             {tc('actions.save')}
           </IntentButton>
@@ -214,7 +213,7 @@ export default function EditChecklist({ loaderData, actionData }: Route.Componen
           {t('checklists.items.title')}
         </h2>
         <p className="text-sm text-stone-700 dark:text-stone-300">{t('checklists.items.intro')}</p>
-        <FormError>{moveResult?.formError}</FormError>
+        <FormError errors={moveErrors} />
         {active.length ? (
           <ReorderList
             items={active}
@@ -246,20 +245,14 @@ export default function EditChecklist({ loaderData, actionData }: Route.Componen
           {t('checklists.items.add')}
         </h2>
         {/* A new key after each added item empties the form. */}
-        <Form key={items.length} method="post" className="space-y-4">
-          <FormError>{addResult?.formError}</FormError>
-          <ItemFields values={addResult?.itemValues} errors={addResult?.fieldErrors ?? {}} />
-          <IntentButton intent="addItem" pendingLabel={tc('actions.working')}>
-            {t('checklists.items.addSubmit')}
-          </IntentButton>
-        </Form>
+        <AddItemForm key={items.length} lastResult={only('addItem')} />
       </section>
 
       <section aria-labelledby="checklist-actions" className="space-y-4 rounded-lg border border-stone-200 p-4 dark:border-stone-800">
         <h2 id="checklist-actions" className="text-lg font-semibold">
           {t('checklists.actions.title')}
         </h2>
-        {checklist.archivedAt ? null : <FormError>{checklistActionResult?.formError}</FormError>}
+        {checklist.archivedAt ? null : <FormError errors={checklistActionErrors} />}
         <div className="space-y-2">
           <p className="text-sm text-stone-700 dark:text-stone-300">{t('checklists.actions.duplicateHelp')}</p>
           <Form method="post">
@@ -285,7 +278,7 @@ export default function EditChecklist({ loaderData, actionData }: Route.Componen
           {t('dangerZone')}
         </h2>
         <p className="text-sm text-stone-700 dark:text-stone-300">{t('checklists.actions.deleteHelp')}</p>
-        <FormError>{deleteResult?.formError}</FormError>
+        <FormError errors={deleteErrors} />
         <ConfirmForm
           dangerous
           intent="delete"
@@ -310,13 +303,46 @@ function rangeText(item: ChecklistItem, t: (key: string, vars?: Record<string, u
   return null
 }
 
+/** The form that adds an item (remounted, so emptied, after each item added). */
+function AddItemForm({ lastResult }: { lastResult?: FormResult }) {
+  const { t } = useTranslation('org-settings')
+  const { t: tc } = useTranslation('common')
+  const form = useServerForm({ id: 'add-item-form', lastResult, defaultValue: itemDefaults() })
+  return (
+    <Form method="post" className="space-y-4" {...form.formProps}>
+      <FormError errors={form.formErrors} />
+      <ItemFields form={form} />
+      <IntentButton intent="addItem" pendingLabel={tc('actions.working')}>
+        {t('checklists.items.addSubmit')}
+      </IntentButton>
+    </Form>
+  )
+}
+
+/** An item's own form (remounted, so showing the saved values, after each change). */
+function ItemEditForm({ item, lastResult }: { item: ChecklistItem; lastResult?: FormResult }) {
+  const { t } = useTranslation('org-settings')
+  const { t: tc } = useTranslation('common')
+  const form = useServerForm({ id: `item-form-${item.id}`, lastResult, defaultValue: itemDefaults(item) })
+  return (
+    <Form method="post" className="space-y-4" {...form.formProps}>
+      <input type="hidden" name="itemId" value={item.id} />
+      <FormError errors={form.formErrors} />
+      <ItemFields form={form} />
+      <IntentButton intent="saveItem" itemId={item.id} size="md" pendingLabel={tc('actions.working')}>
+        {t('checklists.items.save')}
+        <span className="sr-only">: {item.label}</span>
+      </IntentButton>
+    </Form>
+  )
+}
+
 /** One item: what it asks for, and (behind "Edit") its form, archive/restore and delete. */
 function ItemRow({ item, result }: { item: ChecklistItem; result?: ActionResult }) {
   const { t } = useTranslation('org-settings')
-  const { t: tc } = useTranslation('common')
   const range = rangeText(item, t)
-  const saveResult = result?.intent === 'saveItem' ? result : undefined
-  const otherError = result && result.intent !== 'saveItem' ? result.formError : undefined
+  const saveResult = result?.intent === 'saveItem' ? result.result : undefined
+  const otherError = result && result.intent !== 'saveItem' ? resultErrors(result.result) : undefined
   // A saved change gives the disclosure a new key, so it closes and shows the new values.
   const version = [item.label, item.type, item.required, item.min, item.max, item.instructions, item.archivedAt].join('|')
   return (
@@ -331,7 +357,7 @@ function ItemRow({ item, result }: { item: ChecklistItem; result?: ActionResult 
         {range ? <span>{range}</span> : null}
       </p>
       {item.instructions ? <p className="text-sm break-words whitespace-pre-line text-stone-700 dark:text-stone-300">{item.instructions}</p> : null}
-      <FormError>{otherError}</FormError>
+      <FormError errors={otherError} />
       {item.archivedAt ? (
         <ItemRemoval item={item} />
       ) : (
@@ -341,15 +367,7 @@ function ItemRow({ item, result }: { item: ChecklistItem; result?: ActionResult 
             <span className="sr-only">: {item.label}</span>
           </summary>
           <div className="mt-3 space-y-4 border-s-2 border-stone-300 ps-3 dark:border-stone-700">
-            <Form method="post" className="space-y-4">
-              <input type="hidden" name="itemId" value={item.id} />
-              <FormError>{saveResult?.formError}</FormError>
-              <ItemFields item={item} values={saveResult?.itemValues} errors={saveResult?.fieldErrors ?? {}} />
-              <IntentButton intent="saveItem" itemId={item.id} size="md" pendingLabel={tc('actions.working')}>
-                {t('checklists.items.save')}
-                <span className="sr-only">: {item.label}</span>
-              </IntentButton>
-            </Form>
+            <ItemEditForm item={item} lastResult={saveResult} />
             <ItemRemoval item={item} />
           </div>
         </details>

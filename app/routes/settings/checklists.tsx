@@ -1,5 +1,6 @@
 import { createContext, data, Form, Link, redirect } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import type { Route } from './+types/checklists'
 import { can } from '../../../server/auth/permissions'
 import { ArchivedBadge, checklistVenueNames, daysSummary } from '../../components/checklists/checklist-fields'
@@ -7,9 +8,10 @@ import { formIds, mergeOrder, moveId, sameOrder } from '../../components/checkli
 import { ReorderList } from '../../components/checklists/reorder-list'
 import type { Checklist } from '../../components/checklists/types'
 import { Button, ButtonLink } from '../../components/ui/button'
-import { Field, FormError, SelectField } from '../../components/ui/field'
+import { Field, FieldMessage, FormError, SelectField } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiClient, type RequestArgs } from '../../lib/api.server'
-import { failureMessages, failureStatus } from '../../lib/forms.server'
+import { resultErrors, useServerForm, type FormResult } from '../../lib/forms'
+import { failureMessages, failureStatus, noFields, parseForm, refusedForm, rejectedForm } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
@@ -33,10 +35,16 @@ interface ExportValues {
 interface ActionResult {
   intent: 'export' | 'reorder'
   ok?: boolean
-  fieldErrors: Record<string, string>
-  formError?: string
-  values?: ExportValues
+  result?: FormResult
 }
+
+/** The export form as text; what each field must be is checked below, with messages of this page. */
+const exportSchema = z.object({
+  venueId: z.string().trim().default(''),
+  from: z.string().trim().default(''),
+  to: z.string().trim().default(''),
+  format: z.string().trim().default('csv'),
+})
 
 /** The filters of the page's address; an unknown venue is ignored. */
 function readFilters(url: URL, venues: Array<{ id: string }>): Filters {
@@ -82,25 +90,29 @@ async function runExport(args: RequestArgs & { context: NonNullable<RequestArgs[
   if (!can(org.role, 'records.export')) throw new Response('Forbidden', { status: 403 })
   const locale = getLocale(args.request)
   const t = translator(locale)
-  const text = (name: string) => {
-    const v = form.get(name)
-    return typeof v === 'string' ? v.trim() : ''
-  }
-  const values: ExportValues = { venueId: text('venueId'), from: text('from'), to: text('to'), format: text('format') || 'csv' }
+  const submission = parseForm(form, exportSchema, locale)
+  // Only strings with defaults: it does not fail.
+  const values: ExportValues = submission.status === 'success' ? submission.value : { venueId: '', from: '', to: '', format: 'csv' }
   const fieldErrors: Record<string, string> = {}
   if (!org.venues.some((v) => v.id === values.venueId)) fieldErrors.venueId = t('org-settings:checklists.export.chooseVenue')
   if (!DATE.test(values.from)) fieldErrors.from = t('org-settings:checklists.export.invalidDate')
   if (!DATE.test(values.to)) fieldErrors.to = t('org-settings:checklists.export.invalidDate')
   if (!fieldErrors.from && !fieldErrors.to && values.to < values.from) fieldErrors.to = t('org-settings:checklists.export.toBeforeFrom')
   if (values.format !== 'csv' && values.format !== 'pdf') fieldErrors.format = t('org-settings:checklists.export.chooseFormat')
-  if (Object.keys(fieldErrors).length) return { intent: 'export', fieldErrors, values }
+  const reply = (messages: { fieldErrors?: Record<string, string>; formError?: string }): ActionResult => ({
+    intent: 'export',
+    result: submission.reply({
+      fieldErrors: Object.fromEntries(Object.entries(messages.fieldErrors ?? {}).map(([k, v]) => [k, [v]])),
+      formErrors: messages.formError ? [messages.formError] : [],
+    }),
+  })
+  if (Object.keys(fieldErrors).length) return reply({ fieldErrors })
 
   const client = api(args)
   const result = await client.file('POST', `/v1/orgs/${org.id}/checklist-entries/export`, values)
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = failureMessages(result.error, locale, EXPORT_FIELDS)
-    return { intent: 'export', ...failure, values }
+    return reply(failureMessages(result.error, locale, EXPORT_FIELDS))
   }
   const file = result.data
   const headers = client.headers({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
@@ -165,8 +177,9 @@ export async function action(args: Route.ActionArgs) {
   const t = translator(locale)
 
   if (intent === 'export') {
-    const failure = args.context.get(exportFailureContext) ?? { intent: 'export' as const, fieldErrors: {}, formError: t('errors.unknownServer') }
-    return data<ActionResult>(failure, { status: 400 })
+    const failure = args.context.get(exportFailureContext)
+    if (failure) return data<ActionResult>(failure, { status: 400 })
+    return refusedForm(parseForm(form, noFields, locale), { formError: t('errors.unknownServer') }, { intent: 'export' as const })
   }
 
   if (!can(org.role, 'checklists.manage')) throw new Response('Forbidden', { status: 403 })
@@ -193,15 +206,14 @@ export async function action(args: Route.ActionArgs) {
     const result = await client.post(`/v1/orgs/${org.id}/checklists/reorder`, { ids: next })
     if (!result.ok) {
       if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-      const failure = failureMessages(result.error, locale, [])
-      const failureCode = failureStatus(result.error)
-      const formError = result.error.name === 'ValidationError' ? t('org-settings:checklists.reorder.failed') : failure.formError
-      return data<ActionResult>({ intent: 'reorder', fieldErrors: {}, formError }, { status: failureCode, headers: client.headers() })
+      const submission = parseForm(form, noFields, locale)
+      if (result.error.name !== 'ValidationError') return rejectedForm(submission, result.error, locale, { fields: [], extra: { intent: 'reorder' as const }, headers: client.headers() })
+      return refusedForm(submission, { formError: t('org-settings:checklists.reorder.failed') }, { intent: 'reorder' as const }, failureStatus(result.error))
     }
   }
-  if (intent === 'reorder') return data<ActionResult>({ intent: 'reorder', ok: true, fieldErrors: {} }, { headers: client.headers() })
+  if (intent === 'reorder') return data<ActionResult>({ intent: 'reorder', ok: true }, { headers: client.headers() })
   // Without JavaScript: back to the same list, scrolled to the moved checklist.
-  const back = `/settings/checklists${url.search}${moved ? `#checklist-${moved}` : ''}`
+  const back = `/settings/checklists${url.search}${moved ? `#checklist-${encodeURIComponent(moved)}` : ''}`
   if (sameOrder(next, full)) return redirect(back, { headers: client.headers() })
   return redirectWithToast(back, { type: 'success', title: t('org-settings:checklists.reorder.toast') }, { headers: client.headers() })
 }
@@ -212,7 +224,7 @@ export default function SettingsChecklists({ loaderData, actionData }: Route.Com
   const active = checklists.filter((c) => !c.archivedAt)
   const archived = checklists.filter((c) => c.archivedAt)
   const filtered = Boolean(filters.search || filters.venue)
-  const moveError = actionData?.intent === 'reorder' ? actionData.formError : undefined
+  const moveError = resultErrors(actionData?.intent === 'reorder' ? actionData.result : undefined)
 
   const details = (c: Checklist) => (
     <>
@@ -275,7 +287,7 @@ export default function SettingsChecklists({ loaderData, actionData }: Route.Com
           </Form>
         )}
 
-        <FormError>{moveError}</FormError>
+        <FormError errors={moveError} />
         {nothingYet ? (
           <div className="space-y-3 rounded-lg border border-dashed border-stone-400 p-6">
             <p className="font-semibold">{t('checklists.empty')}</p>
@@ -312,7 +324,7 @@ export default function SettingsChecklists({ loaderData, actionData }: Route.Com
         )}
       </div>
 
-      {canExport ? <ExportSection venues={venues} defaults={exportDefaults} result={actionData?.intent === 'export' ? actionData : undefined} /> : null}
+      {canExport ? <ExportSection venues={venues} defaults={exportDefaults} result={actionData?.intent === 'export' ? actionData.result : undefined} /> : null}
     </div>
   )
 }
@@ -324,11 +336,11 @@ function ExportSection({
 }: {
   venues: Array<{ id: string; name: string }>
   defaults: ExportValues
-  result?: { fieldErrors: Record<string, string>; formError?: string; values?: ExportValues }
+  result?: FormResult
 }) {
   const { t } = useTranslation('org-settings')
-  const values = result?.values ?? defaults
-  const errors = result?.fieldErrors ?? {}
+  const { field, group, checked, formProps, formErrors } = useServerForm({ id: 'export-form', lastResult: result, defaultValue: { ...defaults } })
+  const format = group('format')
   return (
     <section id="export" aria-labelledby="export-title" className="max-w-xl space-y-3 rounded-lg border border-stone-200 p-4 dark:border-stone-800">
       <h2 id="export-title" className="text-lg font-semibold">
@@ -336,9 +348,9 @@ function ExportSection({
       </h2>
       <p className="text-sm text-stone-700 dark:text-stone-300">{t('checklists.export.intro')}</p>
       {venues.length ? (
-        <Form method="post" reloadDocument className="space-y-4">
-          <FormError>{result?.formError}</FormError>
-          <SelectField label={t('checklists.export.venue')} name="venueId" required defaultValue={values.venueId} error={errors.venueId}>
+        <Form method="post" reloadDocument className="space-y-4" {...formProps}>
+          <FormError errors={formErrors} />
+          <SelectField label={t('checklists.export.venue')} {...field('venueId')} required>
             {venues.map((v) => (
               <option key={v.id} value={v.id}>
                 {v.name}
@@ -346,21 +358,17 @@ function ExportSection({
             ))}
           </SelectField>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <Field label={t('checklists.export.from')} name="from" type="date" required max={defaults.to} defaultValue={values.from} error={errors.from} />
-            <Field label={t('checklists.export.to')} name="to" type="date" required max={defaults.to} defaultValue={values.to} error={errors.to} />
+            <Field label={t('checklists.export.from')} {...field('from')} type="date" required max={defaults.to} />
+            <Field label={t('checklists.export.to')} {...field('to')} type="date" required max={defaults.to} />
           </div>
-          <fieldset className="space-y-1" aria-describedby={errors.format ? 'export-format-error' : undefined}>
+          <fieldset className="space-y-1" aria-describedby={format.errors ? format.errorId : undefined}>
             <legend className="text-sm font-medium">{t('checklists.export.format')}</legend>
             {(['csv', 'pdf'] as const).map((f) => (
               <label key={f} className="flex min-h-11 items-center gap-2">
-                <input type="radio" name="format" value={f} defaultChecked={values.format === f} className="size-5 accent-blue-700 dark:accent-blue-400" /> {t(`checklists.export.${f}`)}
+                <input type="radio" name="format" value={f} defaultChecked={checked('format', f)} className="size-5 accent-blue-700 dark:accent-blue-400" /> {t(`checklists.export.${f}`)}
               </label>
             ))}
-            {errors.format ? (
-              <p id="export-format-error" className="text-sm font-medium text-red-700 dark:text-red-400">
-                {errors.format}
-              </p>
-            ) : null}
+            <FieldMessage id={format.errorId} errors={format.errors} />
           </fieldset>
           <Button type="submit" name="intent" value="export" variant="primary">
             {t('checklists.export.submit')}

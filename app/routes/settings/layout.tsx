@@ -4,6 +4,9 @@ import type { Route } from './+types/layout'
 import { can } from '../../../server/auth/permissions'
 import { requireOrg } from '../../lib/selection.server'
 import { settingsAreas } from './areas'
+import type { I18nHandle } from '../../lib/i18n'
+
+export const handle: I18nHandle = { i18n: ['org-settings'] }
 
 /** Settings: ADMIN and up; a BASIC member gets the 403 screen. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Role } from '../../../server/auth/permissions'
-import { Field, SelectField } from '../../components/ui/field'
+import { Field, FieldMessage, SelectField, type FieldErrors } from '../../components/ui/field'
 
 /** A member of the organisation as the staff API returns it (docs/api-contract-orgs.md). */
 export interface Member {
@@ -20,16 +20,21 @@ export interface Member {
 
 export const ROLE_ORDER: Role[] = ['OWNER', 'ADMIN', 'BASIC']
 
-/** The ticked venue checkboxes (none = all venues). */
-export function formVenueIds(form: FormData): string[] {
-  return form.getAll('venueIds').filter((v): v is string => typeof v === 'string' && v !== '')
-}
-
 /** The role select: the roles the current member may give, with a hint saying what each may do. */
-export function RoleSelect({ roles, defaultValue, error }: { roles: Role[]; defaultValue?: Role; error?: string }) {
+export function RoleSelect({
+  roles,
+  defaultValue,
+  ...props
+}: {
+  roles: Role[]
+  defaultValue?: string
+  errors?: FieldErrors
+  id?: string
+  autoFocus?: boolean
+}) {
   const { t } = useTranslation('org-settings')
   return (
-    <SelectField label={t('staff.role')} name="role" required defaultValue={defaultValue ?? 'BASIC'} hint={t('staff.roleHint')} error={error}>
+    <SelectField label={t('staff.role')} {...props} name="role" required defaultValue={defaultValue ?? 'BASIC'} hint={t('staff.roleHint')}>
       {ROLE_ORDER.filter((r) => roles.includes(r)).map((r) => (
         <option key={r} value={r}>
           {t(`org:roles.${r}`)}
@@ -40,11 +45,11 @@ export function RoleSelect({ roles, defaultValue, error }: { roles: Role[]; defa
 }
 
 /** Venue access as checkboxes in a fieldset; none ticked means every venue, including later ones. */
-export function VenueCheckboxes({ venues, selected, error }: { venues: Array<{ id: string; name: string }>; selected: readonly string[]; error?: string }) {
+export function VenueCheckboxes({ venues, selected, errors }: { venues: Array<{ id: string; name: string }>; selected: readonly string[]; errors?: FieldErrors }) {
   const { t } = useTranslation('org-settings')
   const id = useId()
   return (
-    <fieldset className="space-y-1" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}>
+    <fieldset className="space-y-1" aria-describedby={`${id}-hint${errors?.length ? ` ${id}-error` : ''}`}>
       <legend className="text-sm font-medium">{t('staff.venues')}</legend>
       <p id={`${id}-hint`} className="text-sm text-stone-700 dark:text-stone-300">
         {venues.length ? t('staff.venuesHint') : t('staff.venuesNone')}
@@ -52,11 +57,7 @@ export function VenueCheckboxes({ venues, selected, error }: { venues: Array<{ i
       {venues.map((v) => (
         <Field key={v.id} type="checkbox" name="venueIds" value={v.id} label={v.name} defaultChecked={selected.includes(v.id)} />
       ))}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessage id={`${id}-error`} errors={errors} />
     </fieldset>
   )
 }

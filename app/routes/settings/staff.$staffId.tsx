@@ -1,19 +1,23 @@
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import type { Route } from './+types/staff.$staffId'
 import { can, manageableRoles } from '../../../server/auth/permissions'
+import { updateStaffBody } from '../../../server/staff/routes'
 import { SubmitButton } from '../../components/submit-button'
 import { Button } from '../../components/ui/button'
 import { ConfirmForm } from '../../components/ui/confirm-dialog'
 import { Field, FormError } from '../../components/ui/field'
-import { api, must, unauthorizedRedirect } from '../../lib/api.server'
-import { formFailure, formValues } from '../../lib/forms.server'
+import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
+import { resultErrors, useServerForm } from '../../lib/forms'
+import { invalidForm, noFields, parseForm, rejectedForm, requiredText } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { clearSelectionCookies, requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
-import { formVenueIds, RoleSelect, ROLE_ORDER, StatusBadge, venueNames, VenueCheckboxes, type Member } from './staff-fields'
+import { RoleSelect, ROLE_ORDER, StatusBadge, venueNames, VenueCheckboxes, type Member } from './staff-fields'
 
-const FIELDS = ['name', 'role', 'venueIds'] as const
+/** The API's role and venues; a name of only spaces gets the web's message; no venue ticked means all. */
+const schema = z.object({ name: requiredText(100), role: updateStaffBody.shape.role.unwrap(), venueIds: updateStaffBody.shape.venueIds.unwrap() })
 
 export async function loader(args: Route.LoaderArgs) {
   const { org } = await requireOrg(args)
@@ -57,9 +61,9 @@ export async function action(args: Route.ActionArgs) {
   const locale = getLocale(args.request)
   const t = translator(locale)
   const path = `/v1/orgs/${org.id}/staff/${encodeURIComponent(args.params.staffId)}`
-  const failed = (name: 'save' | 'resend' | 'remove', error: Parameters<typeof formFailure>[0], fields: readonly string[] = []) => {
+  const failed = (name: 'resend' | 'remove', error: ApiErrorInfo) => {
     if (error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    return formFailure(error, locale, fields, { intent: name })
+    return rejectedForm(parseForm(form, noFields, locale), error, locale, { fields: [], extra: { intent: name } })
   }
 
   if (intent === 'resend') {
@@ -89,9 +93,13 @@ export async function action(args: Route.ActionArgs) {
   }
 
   // intent === 'save'
-  const values = { ...formValues(form, ['name', 'role']), venueIds: formVenueIds(form) }
-  const result = await client.put<{ member: Member }>(path, values)
-  if (!result.ok) return failed('save', result.error, FIELDS)
+  const submission = parseForm(form, schema, locale)
+  if (submission.status !== 'success') return invalidForm(submission, { intent: 'save' })
+  const result = await client.put<{ member: Member }>(path, submission.value)
+  if (!result.ok) {
+    if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+    return rejectedForm(submission, result.error, locale, { fields: ['name', 'role', 'venueIds'], extra: { intent: 'save' } })
+  }
   return redirectWithToast('/settings/staff', { type: 'success', title: t('org-settings:staff.saved', { name: result.data.member.name }) }, { headers: client.headers() })
 }
 
@@ -99,10 +107,14 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation('org-settings')
   const { t: tc } = useTranslation('common')
   const { member, venues, roles, isSelf, canManage, dates } = loaderData
-  const saveErrors = actionData?.intent === 'save' ? actionData : undefined
-  const resendErrors = actionData?.intent === 'resend' ? actionData : undefined
-  const removeErrors = actionData?.intent === 'remove' ? actionData : undefined
-  const errors = saveErrors?.fieldErrors ?? {}
+  const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
+  const { field, group, values, formProps, formErrors } = useServerForm({
+    id: 'member-form',
+    lastResult: resultOf('save'),
+    defaultValue: { name: member.name, role: member.role, venueIds: member.venueIds },
+  })
+  const resendErrors = resultErrors(resultOf('resend'))
+  const removeErrors = resultErrors(resultOf('remove'))
   return (
     <div className="max-w-xl space-y-8">
       <div className="space-y-2">
@@ -149,11 +161,11 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
           {t('staff.details')}
         </h2>
         {!canManage ? <p className="mb-3 text-sm text-stone-700 dark:text-stone-300">{t('staff.ownersOnlyHint')}</p> : null}
-        <Form method="post" className="space-y-4">
-          <FormError>{saveErrors?.formError}</FormError>
-          <Field label={t('staff.name')} name="name" required maxLength={100} autoComplete="off" defaultValue={member.name} error={errors.name} />
-          <RoleSelect roles={roles} defaultValue={member.role} error={errors.role} />
-          <VenueCheckboxes venues={venues} selected={member.venueIds} error={errors.venueIds} />
+        <Form method="post" className="space-y-4" {...formProps}>
+          <FormError errors={formErrors} />
+          <Field label={t('staff.name')} {...field('name')} required maxLength={100} autoComplete="off" />
+          <RoleSelect roles={roles} {...field('role')} />
+          <VenueCheckboxes venues={venues} selected={values('venueIds')} errors={group('venueIds').errors} />
           <SubmitButton name="intent" value="save" width="fit" pendingLabel={tc('actions.working')}>
             {tc('actions.save')}
           </SubmitButton>
@@ -166,7 +178,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
             {t('staff.invitation')}
           </h2>
           <p className="text-sm text-stone-700 dark:text-stone-300">{t('staff.resendHelp')}</p>
-          <FormError>{resendErrors?.formError}</FormError>
+          <FormError errors={resendErrors} />
           <Form method="post">
             <Button type="submit" name="intent" value="resend" variant="basic_border">
               {t('staff.resend')}
@@ -180,7 +192,7 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
           {t('dangerZone')}
         </h2>
         <p className="text-sm text-stone-700 dark:text-stone-300">{isSelf ? t('staff.removeSelfHelp') : t('staff.removeHelp', { name: member.name })}</p>
-        <FormError>{removeErrors?.formError}</FormError>
+        <FormError errors={removeErrors} />
         <ConfirmForm
           dangerous
           intent="remove"

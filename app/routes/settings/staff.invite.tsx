@@ -1,18 +1,22 @@
 import { data, Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import type { Route } from './+types/staff.invite'
-import { can, manageableRoles, type Role } from '../../../server/auth/permissions'
+import { can, manageableRoles } from '../../../server/auth/permissions'
+import { createStaffBody } from '../../../server/staff/routes'
 import { SubmitButton } from '../../components/submit-button'
 import { ButtonLink } from '../../components/ui/button'
 import { Field, FormError } from '../../components/ui/field'
 import { api, unauthorizedRedirect } from '../../lib/api.server'
-import { failureMessages, failureStatus, formValues } from '../../lib/forms.server'
+import { useServerForm } from '../../lib/forms'
+import { invalidForm, parseForm, refusedForm, rejectedForm, requiredText } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
-import { formVenueIds, RoleSelect, VenueCheckboxes, type Member } from './staff-fields'
+import { RoleSelect, VenueCheckboxes, type Member } from './staff-fields'
 
-const FIELDS = ['name', 'email', 'role', 'venueIds', 'pin'] as const
+/** The API's contract; a name of only spaces gets the web's message. No e-mail address: a PIN-only member. */
+const schema = z.object({ ...createStaffBody.shape, name: requiredText(100) })
 
 export async function loader(args: Route.LoaderArgs) {
   const { org } = await requireOrg(args)
@@ -25,32 +29,25 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData()
   const locale = getLocale(args.request)
   const t = translator(locale)
-  const text = formValues(form, ['name', 'email', 'role', 'pin'])
-  const values = { name: text.name ?? '', email: (text.email ?? '').trim(), role: text.role ?? 'BASIC', venueIds: formVenueIds(form) }
-  const fail = (failure: { fieldErrors: Record<string, string>; formError?: string }, status = 400) => data({ ...failure, values, created: undefined }, { status })
+  const extra = { created: undefined }
+  const submission = parseForm(form, schema, locale)
+  if (submission.status !== 'success') return invalidForm(submission, extra)
+  const { email, pin, ...rest } = submission.value
 
   // PIN-only members (no e-mail address) are Basic or Admin.
-  if (!values.email && values.role === 'OWNER') return fail({ fieldErrors: { role: t('org-settings:staff.pinOnlyRole') } })
+  if (!email && rest.role === 'OWNER') return refusedForm(submission, { fieldErrors: { role: t('org-settings:staff.pinOnlyRole') } }, extra)
 
-  const body: Record<string, unknown> = { name: values.name, role: values.role, venueIds: values.venueIds }
-  if (values.email) body.email = values.email
-  if (text.pin) body.pin = text.pin
   const client = api(args)
-  const result = await client.post<{ member: Member; pin?: string }>(`/v1/orgs/${org.id}/staff`, body)
+  const result = await client.post<{ member: Member; pin?: string }>(`/v1/orgs/${org.id}/staff`, { ...rest, ...(email ? { email } : {}), ...(pin ? { pin } : {}) })
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
     // A 403 (e.g. "verify your e-mail address first") carries its message: it becomes the form error.
-    const failure = failureMessages(result.error, locale, FIELDS)
-    const failureCode = failureStatus(result.error)
-    return fail(failure, failureCode)
+    return rejectedForm(submission, result.error, locale, { fields: ['name', 'email', 'role', 'venueIds', 'pin'], extra })
   }
-  const { member, pin } = result.data
-  if (pin) {
+  const { member, pin: generated } = result.data
+  if (generated) {
     // A generated PIN is shown once, here: never in a URL, a cookie or a later page.
-    return data(
-      { fieldErrors: {} as Record<string, string>, formError: undefined, values: undefined, created: { id: member.id, name: member.name, pin } },
-      { headers: client.headers({ 'Cache-Control': 'no-store' }) },
-    )
+    return data({ result: undefined, created: { id: member.id, name: member.name, pin: generated } }, { headers: client.headers({ 'Cache-Control': 'no-store' }) })
   }
   const title = member.email ? t('org-settings:staff.invited', { email: member.email }) : t('org-settings:staff.added', { name: member.name })
   return redirectWithToast('/settings/staff', { type: 'success', title }, { headers: client.headers() })
@@ -61,6 +58,7 @@ export default function InviteStaff({ loaderData, actionData }: Route.ComponentP
   const { t: tc } = useTranslation('common')
   const { roles, venues } = loaderData
   const created = actionData?.created
+  const { field, group, values, formProps, formErrors } = useServerForm({ id: 'invite-staff', lastResult: actionData?.result, defaultValue: { role: 'BASIC' } })
   if (created) {
     return (
       <div className="max-w-xl space-y-4">
@@ -83,8 +81,6 @@ export default function InviteStaff({ loaderData, actionData }: Route.ComponentP
       </div>
     )
   }
-  const errors = actionData?.fieldErrors ?? {}
-  const values = actionData?.values
   return (
     <div className="max-w-xl space-y-4">
       <p>
@@ -94,30 +90,21 @@ export default function InviteStaff({ loaderData, actionData }: Route.ComponentP
       </p>
       <h1 className="text-2xl font-bold">{t('staff.inviteTitle')}</h1>
       <p className="text-stone-700 dark:text-stone-300">{t('staff.inviteIntro')}</p>
-      <Form method="post" className="space-y-4">
-        <FormError>{actionData?.formError}</FormError>
-        <Field label={t('staff.name')} name="name" required maxLength={100} autoComplete="off" defaultValue={values?.name} error={errors.name} />
-        <Field
-          label={t('staff.email')}
-          name="email"
-          type="email"
-          autoComplete="off"
-          defaultValue={values?.email}
-          hint={t('staff.emailHint')}
-          error={errors.email}
-        />
-        <RoleSelect roles={roles} defaultValue={(values?.role as Role | undefined) ?? 'BASIC'} error={errors.role} />
-        <VenueCheckboxes venues={venues} selected={values?.venueIds ?? []} error={errors.venueIds} />
+      <Form method="post" className="space-y-4" {...formProps}>
+        <FormError errors={formErrors} />
+        <Field label={t('staff.name')} {...field('name')} required maxLength={100} autoComplete="off" />
+        <Field label={t('staff.email')} {...field('email')} type="email" autoComplete="off" hint={t('staff.emailHint')} />
+        <RoleSelect roles={roles} {...field('role')} />
+        <VenueCheckboxes venues={venues} selected={values('venueIds')} errors={group('venueIds').errors} />
         <Field
           label={t('staff.pinOptional')}
-          name="pin"
+          {...field('pin')}
           inputMode="numeric"
           pattern="\d{4,6}"
           minLength={4}
           maxLength={6}
           autoComplete="off"
           hint={t('staff.pinHint')}
-          error={errors.pin}
         />
         <SubmitButton width="fit" pendingLabel={tc('actions.working')}>
           {t('staff.inviteSubmit')}

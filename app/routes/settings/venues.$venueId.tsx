@@ -1,20 +1,24 @@
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import type { Route } from './+types/venues.$venueId'
 import { can } from '../../../server/auth/permissions'
+import { updateVenueBody } from '../../../server/venues/routes'
 import { SubmitButton } from '../../components/submit-button'
 import { TimeZoneSelect } from '../../components/time-zone-select'
 import { ConfirmForm } from '../../components/ui/confirm-dialog'
 import { Field, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect } from '../../lib/api.server'
-import { formFailure, formValues } from '../../lib/forms.server'
+import { resultErrors, useServerForm } from '../../lib/forms'
+import { invalidForm, noFields, parseForm, refusedForm, rejectedForm, requiredText } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg } from '../../lib/selection.server'
 import { timeZones } from '../../lib/time-zones'
 import { redirectWithToast } from '../../lib/toast.server'
 import type { Venue } from './venues'
 
-const FIELDS = ['name', 'address', 'timeZone'] as const
+/** The API's address and time zone; a name of only spaces gets the web's message; an emptied address clears it. */
+const schema = z.object({ ...updateVenueBody.shape, name: requiredText(100), address: updateVenueBody.shape.address.default('') })
 
 export async function loader(args: Route.LoaderArgs) {
   const { org } = await requireOrg(args)
@@ -33,23 +37,26 @@ export async function action(args: Route.ActionArgs) {
   const path = `/v1/orgs/${org.id}/venues/${encodeURIComponent(args.params.venueId)}`
 
   if (form.get('intent') === 'delete') {
+    const submission = parseForm(form, noFields, locale)
     // The typed name is checked here too: without JavaScript the browser's pattern check is all there is.
     const { venue } = must(args.request, client, await client.get<{ venue: Venue }>(path))
     if (form.get('confirm') !== venue.name) {
-      return data({ intent: 'delete', fieldErrors: {} as Record<string, string>, formError: t('org-settings:confirmMismatch', { text: venue.name }) }, { status: 400 })
+      return refusedForm(submission, { formError: t('org-settings:confirmMismatch', { text: venue.name }) }, { intent: 'delete' })
     }
     const result = await client.del(path)
     if (!result.ok) {
       if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-      return formFailure(result.error, locale, [], { intent: 'delete' })
+      return rejectedForm(submission, result.error, locale, { fields: [], extra: { intent: 'delete' } })
     }
     return redirectWithToast('/settings/venues', { type: 'success', title: t('org-settings:venues.deleted', { name: venue.name }) }, { headers: client.headers() })
   }
 
-  const result = await client.put<{ venue: Venue }>(path, formValues(form, FIELDS))
+  const submission = parseForm(form, schema, locale)
+  if (submission.status !== 'success') return invalidForm(submission, { intent: 'save' })
+  const result = await client.put<{ venue: Venue }>(path, submission.value)
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    return formFailure(result.error, locale, FIELDS, { intent: 'save' })
+    return rejectedForm(submission, result.error, locale, { fields: ['name', 'address', 'timeZone'], extra: { intent: 'save' } })
   }
   return redirectWithToast('/settings/venues', { type: 'success', title: t('org-settings:venues.saved', { name: result.data.venue.name }) }, { headers: client.headers() })
 }
@@ -58,9 +65,12 @@ export default function EditVenue({ loaderData, actionData }: Route.ComponentPro
   const { t } = useTranslation('org-settings')
   const { t: tc } = useTranslation('common')
   const { venue, zones } = loaderData
-  const saveErrors = actionData?.intent === 'save' ? actionData : undefined
-  const deleteErrors = actionData?.intent === 'delete' ? actionData : undefined
-  const errors = saveErrors?.fieldErrors ?? {}
+  const { field, formProps, formErrors } = useServerForm({
+    id: 'venue-form',
+    lastResult: actionData?.intent === 'save' ? actionData.result : undefined,
+    defaultValue: { name: venue.name, address: venue.address ?? '', timeZone: venue.timeZone },
+  })
+  const deleteErrors = resultErrors(actionData?.intent === 'delete' ? actionData.result : undefined)
   return (
     <div className="max-w-xl space-y-8">
       <div className="space-y-2">
@@ -76,11 +86,11 @@ export default function EditVenue({ loaderData, actionData }: Route.ComponentPro
         <h2 id="venue-details" className="mb-3 text-lg font-semibold">
           {t('venues.details')}
         </h2>
-        <Form method="post" className="space-y-4">
-          <FormError>{saveErrors?.formError}</FormError>
-          <Field label={t('venues.name')} name="name" required maxLength={100} defaultValue={venue.name} error={errors.name} />
-          <Field label={t('venues.address')} name="address" maxLength={300} autoComplete="street-address" defaultValue={venue.address ?? ''} error={errors.address} />
-          <TimeZoneSelect label={t('venues.timeZone')} zones={zones} defaultValue={venue.timeZone} error={errors.timeZone} />
+        <Form method="post" className="space-y-4" {...formProps}>
+          <FormError errors={formErrors} />
+          <Field label={t('venues.name')} {...field('name')} required maxLength={100} />
+          <Field label={t('venues.address')} {...field('address')} maxLength={300} autoComplete="street-address" />
+          <TimeZoneSelect label={t('venues.timeZone')} zones={zones} {...field('timeZone')} />
           <SubmitButton name="intent" value="save" width="fit" pendingLabel={tc('actions.working')}>
             {tc('actions.save')}
           </SubmitButton>
@@ -92,7 +102,7 @@ export default function EditVenue({ loaderData, actionData }: Route.ComponentPro
           {t('dangerZone')}
         </h2>
         <p className="text-sm text-stone-700 dark:text-stone-300">{t('venues.deleteHelp')}</p>
-        <FormError>{deleteErrors?.formError}</FormError>
+        <FormError errors={deleteErrors} />
         <ConfirmForm
           dangerous
           intent="delete"

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
 import type { Route } from './+types/checklists.$checklistId'
+import { completeBody } from '../../../server/checklists/entry-routes'
 import { Badge } from '../../components/records/badges'
 import { formatDay, isDay } from '../../components/records/dates'
 import { DayNav } from '../../components/records/day-nav'
@@ -14,7 +16,8 @@ import type { RecordData } from '../../components/records/types'
 import { ButtonLink } from '../../components/ui/button'
 import { Field, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
-import { failureMessages, failureStatus } from '../../lib/forms.server'
+import { useServerForm, type FormResult } from '../../lib/forms'
+import { invalidForm, optionalText, parseForm, rejectedForm, requiredText } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireVenue } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
@@ -47,14 +50,19 @@ interface ChecklistEntry {
   items: Array<{ item: EntryItem; record: RecordData | null; history: RecordData[] }>
 }
 
-/** What an item's form sent back with its errors, so only that item shows them (and keeps what was typed). */
+/** What an item's form sent back with its errors, so only that item's form shows them (and keeps what was typed). */
 interface ItemFailure {
   intent: 'complete' | 'resolve'
   itemId: string
-  fieldErrors: Record<string, string>
-  formError?: string
-  values: { value?: string; note?: string }
+  result: FormResult
 }
+
+/** The item and day every item form sends. */
+const itemForm = { itemId: z.string().max(100), date: completeBody.shape.date, correction: z.string().optional() }
+/** A record: the value its type asks for (the API checks it against the item) and an optional note; only spaces is no value. */
+const completeSchema = z.object({ ...itemForm, value: optionalText(2000), note: optionalText(2000) })
+/** A failed record's corrective action: required, and more than spaces. */
+const resolveSchema = z.object({ ...itemForm, note: requiredText(2000) })
 
 const PHOTO_TYPES = 'image/jpeg,image/png,image/webp'
 
@@ -92,25 +100,19 @@ export async function action(args: Route.ActionArgs) {
   const base = `/v1/orgs/${org.id}/checklist-entries/${encodeURIComponent(checklistId)}/items/${encodeURIComponent(itemId)}`
   // Post/Redirect/Get back to the day of the form, scrolled to the item.
   const back = `/checklists/${encodeURIComponent(checklistId)}${date ? `?${new URLSearchParams({ date })}` : ''}#item-${encodeURIComponent(itemId)}`
-  const note = field('note')?.trim() ?? ''
-  const values = { value: field('value'), note }
-
-  const fail = (error: ApiErrorInfo, fields: readonly string[]) => {
+  const extra = { intent, itemId }
+  const submission = parseForm(form, intent === 'resolve' ? resolveSchema : completeSchema, locale)
+  if (submission.status !== 'success') return invalidForm(submission, extra)
+  const { note } = submission.value
+  const rejected = (error: ApiErrorInfo, fields: readonly string[]) => {
     if (error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    const failure = failureMessages(error, locale, fields)
-    const failureCode = failureStatus(error)
-    const fieldErrors = { ...failure.fieldErrors }
     // The API names the photo by its upload; the page shows it on the file input.
-    if (fieldErrors.uploadId) {
-      fieldErrors.file ??= fieldErrors.uploadId
-      delete fieldErrors.uploadId
-    }
-    return data({ intent, itemId, fieldErrors, formError: failure.formError, values } satisfies ItemFailure, { status: failureCode })
+    return rejectedForm(submission, error, locale, { fields, rename: { uploadId: 'file' }, extra })
   }
 
   if (intent === 'resolve') {
     const result = await client.post<{ record: RecordData }>(`${base}/resolve`, { venueId: venue.id, ...(date ? { date } : {}), note })
-    if (!result.ok) return fail(result.error, ['note'])
+    if (!result.ok) return rejected(result.error, ['note'])
     return redirectWithToast(back, { type: 'success', title: t('org:checklists.toast.resolved', { label: result.data.record.label }) }, { headers: client.headers() })
   }
 
@@ -121,18 +123,19 @@ export async function action(args: Route.ActionArgs) {
     const upload = new FormData()
     upload.append('file', file, file.name)
     const uploaded = await client.upload<{ id: string }>(`/v1/orgs/${org.id}/uploads`, upload)
-    if (!uploaded.ok) return fail(uploaded.error, ['file'])
+    if (!uploaded.ok) return rejected(uploaded.error, ['file'])
     uploadId = uploaded.data.id
   }
+  const value = 'value' in submission.value ? submission.value.value : undefined
   const body = {
     venueId: venue.id,
     ...(date ? { date } : {}),
-    ...(values.value !== undefined ? { value: values.value } : {}),
+    ...(value !== undefined ? { value } : {}),
     ...(note ? { note } : {}),
     ...(uploadId ? { uploadId } : {}),
   }
   const result = await client.post<{ record: RecordData }>(`${base}/complete`, body)
-  if (!result.ok) return fail(result.error, ['value', 'note', 'uploadId', 'file'])
+  if (!result.ok) return rejected(result.error, ['value', 'note', 'file'])
   const { record } = result.data
   const key = field('correction') ? 'corrected' : record.status === 'failed' ? 'savedFailed' : 'saved'
   return redirectWithToast(
@@ -165,7 +168,7 @@ export default function ChecklistDay({ loaderData, actionData }: Route.Component
   const { checklist, date, today, venue } = entry
   const archived = checklist.archivedAt !== null
   const closed = archived || !due
-  const failure = actionData && 'itemId' in actionData ? (actionData as ItemFailure) : undefined
+  const failure = actionData && 'itemId' in actionData && actionData.result ? (actionData as ItemFailure) : undefined
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <p>
@@ -301,16 +304,20 @@ function ItemEntry({
 function CompleteForm({ item, date, titleId, failure, correction }: { item: EntryItem; date: string; titleId: string; failure?: ItemFailure; correction?: RecordData }) {
   const { t } = useTranslation('org')
   const limits = useLimitsText(item.min, item.max)
-  const errors = failure?.fieldErrors ?? {}
+  const f = useServerForm({
+    id: `${correction ? 'correct' : 'complete'}-${item.id}`,
+    lastResult: failure?.result,
+    defaultValue: { value: correction?.value ?? undefined },
+  })
   const match = { intent: 'complete', itemId: item.id }
   const saving = t('checklists.item.saving')
   const wide = 'sm:w-fit sm:min-w-40'
-  // Field errors this type has no field for still get shown, at the top of the form.
-  const shown = item.type === 'photo' ? ['file', 'note'] : ['value', 'note']
-  const otherErrors = Object.entries(errors)
-    .filter(([name]) => !shown.includes(name))
-    .map(([, message]) => message)
-  const previous = failure?.values.value ?? correction?.value ?? undefined
+  // Errors this type has no field for (a tick or yes/no has no box to show them on) go at the top of the form.
+  const shown = item.type === 'photo' ? ['file', 'note'] : item.type === 'check' || item.type === 'yes_no' ? ['note'] : ['value', 'note']
+  const otherErrors = Object.entries(failure?.result.error ?? {})
+    .filter(([name]) => name !== '' && !shown.includes(name))
+    .flatMap(([, messages]) => messages ?? [])
+  const formErrors = [...(f.formErrors ?? []), ...otherErrors]
 
   let control: ReactNode = null
   let buttons: ReactNode
@@ -331,34 +338,31 @@ function CompleteForm({ item, date, titleId, failure, correction }: { item: Entr
       control = (
         <Field
           label={t('checklists.item.reading')}
-          name="value"
           type="number"
           step="any"
           inputMode="decimal"
           required
           autoComplete="off"
-          defaultValue={previous}
+          {...f.field('value')}
           hint={limits ?? undefined}
-          error={errors.value}
           aria-describedby={titleId}
           inputClassName="sm:max-w-48"
         />
       )
       break
     case 'text':
-      control = <TextareaField label={t('checklists.item.answer')} name="value" required maxLength={2000} rows={3} defaultValue={previous} error={errors.value} />
+      control = <TextareaField label={t('checklists.item.answer')} {...f.field('value')} required maxLength={2000} rows={3} />
       break
     case 'photo':
       control = (
         <Field
           label={t('checklists.item.photo')}
-          name="file"
+          {...f.field('file')}
           type="file"
           accept={PHOTO_TYPES}
           capture="environment"
           required
           hint={t('checklists.item.photoHint')}
-          error={errors.file}
           aria-describedby={titleId}
           inputClassName="file:me-3 file:min-h-9 file:rounded file:border file:border-stone-500 file:bg-stone-100 file:px-3 file:text-stone-900 dark:file:bg-stone-800 dark:file:text-stone-100"
         />
@@ -379,18 +383,18 @@ function CompleteForm({ item, date, titleId, failure, correction }: { item: Entr
     </PendingButton>
   )
 
+  const note = f.field('note')
   return (
-    <Form method="post" encType={item.type === 'photo' ? 'multipart/form-data' : undefined} className="space-y-3">
+    <Form method="post" encType={item.type === 'photo' ? 'multipart/form-data' : undefined} className="space-y-3" {...f.formProps}>
       <input type="hidden" name="intent" value="complete" />
       <input type="hidden" name="itemId" value={item.id} />
       <input type="hidden" name="date" value={date} />
       {correction ? <input type="hidden" name="correction" value="1" /> : null}
-      <FormError errors={failure?.formError ? [failure.formError, ...otherErrors] : otherErrors} />
+      <FormError errors={formErrors} />
       {control}
-      {(item.type === 'check' || item.type === 'yes_no') && errors.value ? <p className="text-sm font-medium text-red-700 dark:text-red-400">{errors.value}</p> : null}
-      <details open={errors.note || failure?.values.note ? true : undefined}>
+      <details open={note.errors || note.defaultValue ? true : undefined}>
         <summary className="cursor-pointer py-3 text-sm font-medium">{t('checklists.item.addNote')}</summary>
-        <TextareaField label={t('checklists.item.note')} name="note" maxLength={2000} rows={2} defaultValue={failure?.values.note} error={errors.note} />
+        <TextareaField label={t('checklists.item.note')} {...note} maxLength={2000} rows={2} />
       </details>
       {buttons}
     </Form>
@@ -400,22 +404,21 @@ function CompleteForm({ item, date, titleId, failure, correction }: { item: Entr
 /** A failed record's corrective action (required), until one is recorded. */
 function ResolveForm({ itemId, date, titleId, failure }: { itemId: string; date: string; titleId: string; failure?: ItemFailure }) {
   const { t } = useTranslation('org')
+  const f = useServerForm({ id: `resolve-${itemId}`, lastResult: failure?.result })
   return (
-    <Form method="post" className="space-y-3 rounded-md border border-red-700 bg-white p-3 dark:border-red-400 dark:bg-stone-900">
+    <Form method="post" className="space-y-3 rounded-md border border-red-700 bg-white p-3 dark:border-red-400 dark:bg-stone-900" {...f.formProps}>
       <input type="hidden" name="intent" value="resolve" />
       <input type="hidden" name="itemId" value={itemId} />
       <input type="hidden" name="date" value={date} />
       <p className="font-medium text-red-800 dark:text-red-200">{t('checklists.item.needsAction')}</p>
-      <FormError>{failure?.formError}</FormError>
+      <FormError errors={f.formErrors} />
       <TextareaField
         label={t('checklists.item.correctiveAction')}
-        name="note"
+        {...f.field('note')}
         required
         maxLength={2000}
         rows={3}
         hint={t('checklists.item.correctiveActionHint')}
-        defaultValue={failure?.values.note}
-        error={failure?.fieldErrors.note}
       />
       <PendingButton match={{ intent: 'resolve', itemId }} pendingLabel={t('checklists.item.saving')} variant="primary" width="full" className="sm:w-fit" aria-describedby={titleId}>
         {t('checklists.item.resolve')}

@@ -4,6 +4,7 @@ import type { Route } from './+types/home'
 import { can } from '../../../server/auth/permissions'
 import { buttonClasses } from '../../components/ui/button'
 import { api, must } from '../../lib/api.server'
+import { isDevice } from '../../lib/device.server'
 import { requireVenue } from '../../lib/selection.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { redirectWithToast } from '../../lib/toast.server'
@@ -16,10 +17,12 @@ interface Onboarding {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { org, venue } = await requireVenue(args)
+  const { me, org, venue } = await requireVenue(args)
+  // A shared device has no onboarding and no PIN of its own to set up.
+  if (isDevice(me)) return { org, venue, onboarding: { hidden: true, complete: true, steps: [] } as Onboarding, device: true }
   const client = api(args)
   const onboarding = must(args.request, client, await client.get<Onboarding>(`/v1/orgs/${org.id}/onboarding`))
-  return { org, venue, onboarding }
+  return { org, venue, onboarding, device: false }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -85,11 +88,13 @@ export default function VenueHome({ loaderData }: Route.ComponentProps) {
               </Link>
             </li>
           ))}
-          <li>
-            <Link to="/pin-setup" className="block rounded-lg border border-stone-200 p-4 hover:border-green-700 dark:border-stone-800">
-              <span className="block font-semibold">{t('home.pinSetup')}</span>
-            </Link>
-          </li>
+          {loaderData.device ? null : (
+            <li>
+              <Link to="/pin-setup" className="block rounded-lg border border-stone-200 p-4 hover:border-green-700 dark:border-stone-800">
+                <span className="block font-semibold">{t('home.pinSetup')}</span>
+              </Link>
+            </li>
+          )}
           {can(org.role, 'settings.access') ? (
             <li>
               <Link to="/settings" className="block rounded-lg border border-stone-200 p-4 hover:border-green-700 dark:border-stone-800">

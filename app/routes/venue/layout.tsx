@@ -1,6 +1,9 @@
 import { data, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
 import { cookieHeaders, requireVenue } from '../../lib/selection.server'
+import type { I18nHandle } from '../../lib/i18n'
+
+export const handle: I18nHandle = { i18n: ['org'] }
 
 /** Venue-scoped pages: no venue chosen → /venues. */
 export async function loader(args: Route.LoaderArgs) {

@@ -1,20 +1,29 @@
 import { and, eq } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
-import { can, type Action, type Role } from '../../auth/permissions.ts'
+import { can, deviceCan, type Action, type Role } from '../../auth/permissions.ts'
 import { auditEvents, memberships, organisations } from '../../db/schema.ts'
-import type { AppEnv } from '../context.ts'
-import { forbidden, notFound, unauthorized } from '../errors.ts'
+import { t } from '../../i18n.ts'
+import type { AppEnv, DeviceAuth } from '../context.ts'
+import { ApiError, forbidden, notFound, unauthorized } from '../errors.ts'
+import { isSafeMethod } from './origin.ts'
 
 export interface OrgScope {
   orgId: string
-  /** The member acting (a super admin reading without membership has none). */
+  /**
+   * The member acting (a super admin reading without membership has none). On a shared device: the
+   * member whose PIN is active (records are theirs), or none.
+   */
   membershipId: string | null
-  userId: string
-  role: Role
+  /** The signed-in person; null for a device. */
+  userId: string | null
+  /** The member's role; null for a device (its rights are the device column of product.md, not a role). */
+  role: Role | null
   /** Venues the member may use; null means every venue of the organisation. */
   venueIds: string[] | null
   /** A platform operator reading without being a member: GET only. */
   readOnly: boolean
+  /** Set when a signed-in shared device is acting (docs/decisions/020-shared-devices.md). */
+  device?: DeviceAuth
 }
 
 declare module 'hono' {
@@ -36,9 +45,24 @@ export function isUuid(value: string | undefined): value is string {
 export function orgScope(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const auth = c.get('auth')
-    if (!auth) throw unauthorized()
+    const device = c.get('device')
+    if (!auth && !device) throw unauthorized()
     const orgId = c.req.param('orgId')
     if (!isUuid(orgId)) throw notFound()
+    if (!auth) {
+      // A device belongs to one organisation and one venue; any other organisation does not exist for it.
+      if (!device || device.orgId !== orgId) throw notFound()
+      c.set('scope', {
+        orgId,
+        membershipId: device.pin?.membershipId ?? null,
+        userId: null,
+        role: null,
+        venueIds: [device.venueId],
+        readOnly: false,
+        device,
+      })
+      return next()
+    }
     const { db } = c.get('deps')
     const rows = await db
       .select({ id: memberships.id, role: memberships.role, venueIds: memberships.venueIds })
@@ -69,9 +93,23 @@ export function orgScope(): MiddlewareHandler<AppEnv> {
   }
 }
 
-/** 403 unless the scope's role may do the action. */
+/**
+ * 403 unless the scope's role may do the action. A device may do only the device column's actions,
+ * and change anything only while a PIN is active: 403 `data.pin = "required"` without one, 401
+ * `data.pin = "expired"` when this request found it idle.
+ */
 export function requirePermission(c: Context<AppEnv>, action: Action): OrgScope {
   const scope = c.get('scope')
+  if (scope.device) {
+    const { device } = scope
+    const locale = c.get('locale')
+    const write = !isSafeMethod(c.req.method)
+    const withPin = device.pin !== null || !device.pinRequired
+    if (deviceCan(action, { write, withPin })) return scope
+    if (!deviceCan(action, { write, withPin: true })) throw forbidden(t(locale, 'devices.notOnDevice'))
+    if (device.pinExpired) throw new ApiError('UnauthorizedError', t(locale, 'devices.pinExpired'), { pin: 'expired' })
+    throw new ApiError('ForbiddenError', t(locale, 'devices.pinRequired'), { pin: 'required' })
+  }
   if (!can(scope.role, action)) throw forbidden()
   if (scope.readOnly && c.req.method !== 'GET') throw forbidden()
   return scope

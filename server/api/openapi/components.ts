@@ -30,6 +30,19 @@ const nullableRef = (name: string): JsonSchema => ({ oneOf: [ref(name), { type: 
 const array = (items: JsonSchema): JsonSchema => ({ type: 'array', items })
 const enumOf = (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] })
 const role = enumOf(ROLES)
+/** A role, or null for a shared device (it has no role: product.md's device column). */
+const roleOrDevice: JsonSchema = { type: ['string', 'null'], enum: [...ROLES, null] }
+/** An object with required properties and some that may be absent. */
+function withOptional(schema: JsonSchema, optional: Record<string, JsonSchema>): JsonSchema {
+  return { ...schema, properties: { ...(schema.properties as object), ...optional } }
+}
+const pinHolder = object({
+  membershipId: uuid,
+  name: string,
+  since: dateTime,
+  lastUsedAt: dateTime,
+  expiresAt: { ...dateTime, description: 'lastUsedAt + 5 minutes: forgotten after that without use' },
+})
 const dueTime: JsonSchema = { type: ['string', 'null'], pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm in the venue zone, or null' }
 
 const schemas = {
@@ -57,20 +70,31 @@ const schemas = {
   Status: object({ status: enumOf(['ok', 'ready', 'unavailable']) }),
   OpenApiDocument: { type: 'object', description: 'This document', required: ['openapi', 'info', 'paths'] },
 
-  User: object({
-    id: uuid,
-    type: enumOf(['user', 'device']),
-    name: string,
-    email: string,
-    locale: enumOf(locales),
-    superAdmin: boolean,
-    emailVerified: boolean,
-  }),
-  UserOrg: object(
-    { id: uuid, name: string, role, venues: array(object({ id: uuid, name: string })) },
-    'An active membership with the non-archived venues the member may use, sorted by name',
+  User: withOptional(
+    object(
+      {
+        id: { ...uuid, description: "The user's id, or the device's" },
+        type: enumOf(['user', 'device']),
+        name: string,
+        locale: enumOf(locales),
+        superAdmin: boolean,
+        emailVerified: boolean,
+      },
+      'A person (type user), or a signed-in shared device (type device, no email)',
+    ),
+    { email: string },
   ),
-  Me: object({ user: ref('User'), orgs: array(ref('UserOrg')), webVersion: string, flags: { type: 'object' } }),
+  UserOrg: object(
+    { id: uuid, name: string, role: roleOrDevice, venues: array(object({ id: uuid, name: string })) },
+    "An active membership with the non-archived venues the member may use, sorted by name (a device: its organisation, role null, its one venue)",
+  ),
+  Me: withOptional(object({ user: ref('User'), orgs: array(ref('UserOrg')), webVersion: string, flags: { type: 'object' } }), {
+    device: object(
+      { id: uuid, name: string, orgId: uuid, venueId: uuid, pinRequired: { ...boolean, description: "The organisation's requirePinOnDevices" } },
+      'Only for a device',
+    ),
+    pin: { oneOf: [ref('PinHolder'), { type: 'null' }], description: 'Only for a device: who holds the PIN now' },
+  }),
 
   OrgRef: object({ id: uuid, name: string }),
   Organisation: object({
@@ -80,7 +104,7 @@ const schemas = {
     temperatureUnit: enumOf(TEMPERATURE_UNITS),
     requirePinOnDevices: boolean,
     plan: enumOf(PLANS),
-    role: { ...role, description: "The caller's role in the organisation" },
+    role: { ...roleOrDevice, description: "The caller's role in the organisation (null for a shared device)" },
   }),
   Venue: object({
     id: uuid,
@@ -141,7 +165,14 @@ const schemas = {
     position: integer,
     archivedAt: nullable(dateTime),
   }),
-  MemberRef: object({ membershipId: nullable(uuid), name: string }),
+  MemberRef: object({
+    membershipId: nullable(uuid),
+    name: string,
+    device: {
+      oneOf: [object({ id: uuid, name: string }), { type: 'null' }],
+      description: 'The shared device it was done on (its name then); the member is then whoever held the PIN',
+    },
+  }),
   Record: object({
     id: uuid,
     value: nullable(string),
@@ -211,6 +242,24 @@ const schemas = {
     contentType: string,
     size: integer,
   }),
+
+  PinHolder: pinHolder,
+  Device: object({
+    id: uuid,
+    name: string,
+    venue: object({ id: uuid, name: string }),
+    lastSeenAt: { ...nullable(dateTime), description: 'Its last request (written at most once a minute); null before it first signs in' },
+    signedIn: boolean,
+    sessions: { ...integer, description: 'How many signed-in sessions it has' },
+    pinHolder: { oneOf: [ref('PinHolder'), { type: 'null' }], description: 'Who holds the PIN on it now' },
+    loginLink: { oneOf: [object({ expiresAt: dateTime }), { type: 'null' }], description: 'The live, unused login link, if any' },
+    createdAt: dateTime,
+  }),
+  DeviceLoginLink: object({
+    url: { type: 'string', description: 'APP_URL/device-login?id=<deviceId>&token=<token>' },
+    expiresAt: dateTime,
+  }),
+  DeviceLogin: object({ device: object({ id: uuid, name: string }), organisation: ref('OrgRef'), venue: object({ id: uuid, name: string }) }),
 } satisfies Record<string, JsonSchema>
 
 export type ComponentName = keyof typeof schemas

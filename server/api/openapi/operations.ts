@@ -10,6 +10,8 @@ import { forgotBody, loginBody, registerBody, resetBody, updatePasswordBody, ver
 import { completeBody, entryQuery, exportBody, resolveBody } from '../../checklists/entry-routes.ts'
 import { createItemBody, updateItemBody } from '../../checklists/item-routes.ts'
 import { createChecklistBody, listChecklistsQuery, reorderBody, updateChecklistBody } from '../../checklists/routes.ts'
+import { deviceLoginQuery, devicePinBody } from '../../devices/auth-routes.ts'
+import { createDeviceBody, updateDeviceBody } from '../../devices/routes.ts'
 import { dayListQuery } from '../../checklists/venue-entry-routes.ts'
 import { createOrgBody, updateOrgBody } from '../../orgs/routes.ts'
 import { orgProfileBody } from '../../profile/org-routes.ts'
@@ -32,16 +34,17 @@ export const TAGS = [
   { name: 'Checklist items', description: 'The items of a checklist template' },
   { name: 'Checklist entries', description: 'Daily work: the day list, completing and resolving items, exports' },
   { name: 'Uploads', description: 'Photos and PDFs of the organisation' },
+  { name: 'Devices', description: 'Shared kitchen devices: their settings, one-time login links, signing in, and staff PINs on a device' },
   { name: 'Operations', description: 'Health, readiness and this document' },
 ] as const
 
 export type Tag = (typeof TAGS)[number]['name']
 
 /**
- * Who may call: `public` (no session), `user` (any signed-in user), or the permission an
- * organisation member's role must hold (server/auth/permissions.ts).
+ * Who may call: `public` (no session), `user` (any signed-in user), `device` (a signed-in shared
+ * device), or the permission an organisation member's role must hold (server/auth/permissions.ts).
  */
-export type Access = 'public' | 'user' | Action
+export type Access = 'public' | 'user' | 'device' | Action
 
 /** One non-error answer, as an OpenAPI Response Object plus its status. */
 export interface Reply {
@@ -69,7 +72,7 @@ export interface Operation {
   /** The success answer, then any other non-error answer. */
   replies: [Reply, ...Reply[]]
   /** Error answers beyond those the builder derives (400 with a body or query, 401 unless public, 403 for a role or an unsafe method, 404 with path parameters). */
-  errors?: (400 | 403 | 404)[]
+  errors?: (400 | 401 | 403 | 404)[]
   /** Rate limited: 429 with Retry-After. */
   rateLimited?: boolean
 }
@@ -93,6 +96,8 @@ const ok = (status = 200) => json(status, ref('Ok'), status === 202 ? 'Accepted'
 
 const ORG = '/v1/orgs/{orgId}'
 const VENUE_ACCESS = 'A member limited to some venues gets 403 for another venue of the organisation.'
+const VENUE_CHECKLIST = 'A member limited to some venues gets 404 for a checklist used only at other venues.'
+const DEVICE_ADMIN = 'An ADMIN limited to some venues sees and manages only the devices of those venues (another venue’s device → 404).'
 
 // ─── the table ───────────────────────────────────────────────────────────────────────────────────
 
@@ -110,7 +115,16 @@ export const operations: Operation[] = [
   { method: 'get', path: '/v1/openapi.json', tag: 'Operations', summary: 'This document (OpenAPI 3.1)', access: 'public', replies: [json(200, ref('OpenApiDocument'))] },
 
   // Auth
-  { method: 'get', path: '/v1/auth/me', tag: 'Auth', summary: 'The current user and their organisations', access: 'user', replies: [json(200, ref('Me'))] },
+  {
+    method: 'get',
+    path: '/v1/auth/me',
+    tag: 'Auth',
+    summary: 'The current user and their organisations',
+    notes:
+      'A shared device gets `user.type: "device"`, its one organisation (`role: null`) with its one venue, `device` and the current PIN holder `pin` (or null); reading it counts as use of the PIN.',
+    access: 'user',
+    replies: [json(200, ref('Me'))],
+  },
   {
     method: 'post',
     path: '/v1/auth/register',
@@ -130,6 +144,7 @@ export const operations: Operation[] = [
     access: 'public',
     body: loginBody,
     replies: [json(200, wrap({ user: ref('User') }))],
+    errors: [401],
     rateLimited: true,
   },
   { method: 'post', path: '/v1/auth/logout', tag: 'Auth', summary: 'Sign out', notes: 'Ends the current session, if any.', access: 'public', replies: [noContent('Signed out')] },
@@ -223,7 +238,48 @@ export const operations: Operation[] = [
   },
 
   // Profile
-  { method: 'get', path: '/v1/profile', tag: 'Profile', summary: 'The user-level profile', access: 'user', replies: [json(200, wrap({ profile: ref('User') }))] },
+  {
+    method: 'get',
+    path: '/v1/auth/device/login',
+    tag: 'Devices',
+    summary: 'Sign this browser in as a shared device with its one-time link',
+    notes:
+      'Sets the session cookie (a device session, until signed out) and uses the link up; a session the browser had is ended. Unknown, malformed or forged → 404 `data.link: "invalid"`; expired → 400 `"expired"`; used → 400 `"used"`; voided by a newer link or by signing the device out → 400 `"replaced"`.',
+    access: 'public',
+    query: deviceLoginQuery,
+    replies: [json(200, ref('DeviceLogin'))],
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/device/pin',
+    tag: 'Devices',
+    summary: 'Identify the staff member recording on this device by their PIN',
+    notes:
+      'An active member allowed at the device’s venue (PIN-only staff too); anyone else is a wrong PIN (ValidationError `data.pin`). 5 wrong PINs within 5 minutes lock PIN entry on the device for 5 minutes: 429 with Retry-After and `data: { pin: "locked", until }`. The PIN is forgotten after 5 minutes without use.',
+    access: 'device',
+    body: devicePinBody,
+    replies: [json(200, wrap({ pin: ref('PinHolder') }))],
+    rateLimited: true,
+  },
+  {
+    method: 'delete',
+    path: '/v1/auth/device/pin',
+    tag: 'Devices',
+    summary: 'Forget the PIN on this device now ("Done")',
+    access: 'device',
+    replies: [noContent('Forgotten')],
+  },
+  {
+    method: 'get',
+    path: '/v1/profile',
+    tag: 'Profile',
+    summary: 'The user-level profile',
+    notes: 'A shared device has no profile (403).',
+    access: 'user',
+    replies: [json(200, wrap({ profile: ref('User') }))],
+    errors: [403],
+  },
   {
     method: 'put',
     path: '/v1/profile',
@@ -248,10 +304,11 @@ export const operations: Operation[] = [
     path: `${ORG}/profile`,
     tag: 'Profile',
     summary: "Change the member's own name or PIN in the organisation",
-    notes: 'The PIN is 4–6 digits, unique inside the organisation (`data.pin`).',
+    notes: 'The PIN is 4–6 digits, unique inside the organisation (`data.pin`). Answers that depend on which PINs are in use are limited per member and per organisation (429, ADR 016).',
     access: 'profile.own',
     body: orgProfileBody,
     replies: [json(200, wrap({ profile: ref('OrgProfile') }))],
+    rateLimited: true,
   },
 
   // Organisations
@@ -326,7 +383,7 @@ export const operations: Operation[] = [
   },
 
   // Onboarding
-  { method: 'get', path: `${ORG}/onboarding`, tag: 'Onboarding', summary: 'The onboarding panel, judged from the data', access: 'org.read', replies: [json(200, ref('Onboarding'))] },
+  { method: 'get', path: `${ORG}/onboarding`, tag: 'Onboarding', summary: 'The onboarding panel, judged from the data', access: 'onboarding.read', replies: [json(200, ref('Onboarding'))] },
   { method: 'post', path: `${ORG}/onboarding/hide`, tag: 'Onboarding', summary: 'Hide the onboarding panel for everyone', access: 'org.update', replies: [noContent('Hidden')] },
 
   // Staff
@@ -345,16 +402,18 @@ export const operations: Operation[] = [
     tag: 'Staff',
     summary: 'Invite a member by e-mail, or add a PIN-only member',
     notes:
-      'With `email`: an invitation (the inviter’s address must be verified, else 403). Without: a PIN-only member (BASIC or ADMIN); `pin` is in the answer only when generated. Only an OWNER may add an OWNER.',
+      'With `email`: an invitation (the inviter’s address must be verified, else 403). Without: a PIN-only member (BASIC or ADMIN); `pin` is in the answer only when generated. Only an OWNER may add an OWNER. Answers that depend on which PINs are in use are limited per member and per organisation (429, ADR 016).',
     access: 'staff.manage',
     body: createStaffBody,
     replies: [json(201, wrap({ member: ref('Member') }, { pin: { type: 'string', description: 'The generated PIN, shown once' } }))],
+    rateLimited: true,
   },
   {
     method: 'post',
     path: `${ORG}/staff/generate-pin`,
     tag: 'Staff',
     summary: 'A random PIN unused in the organisation',
+    notes: 'Counted with the other PIN answers: 5 per 5 minutes and 20 an hour per member, 60 an hour per organisation (ADR 016).',
     access: 'profile.own',
     replies: [json(200, wrap({ pin: { type: 'string', pattern: '^\\d{4,6}$' } }))],
     rateLimited: true,
@@ -365,10 +424,11 @@ export const operations: Operation[] = [
     path: `${ORG}/staff/{staffId}`,
     tag: 'Staff',
     summary: 'Change a member',
-    notes: 'An ADMIN manages BASIC and ADMIN members only; the last active OWNER cannot be demoted; no one raises their own role (403).',
+    notes: 'An ADMIN manages BASIC and ADMIN members only; the last active OWNER cannot be demoted; no one raises their own role (403). Answers that depend on which PINs are in use are limited per member and per organisation (429, ADR 016).',
     access: 'staff.manage',
     body: updateStaffBody,
     replies: [json(200, wrap({ member: ref('Member') }))],
+    rateLimited: true,
   },
   {
     method: 'delete',
@@ -397,7 +457,7 @@ export const operations: Operation[] = [
     path: `${ORG}/checklists`,
     tag: 'Checklists',
     summary: 'The checklists, by position then name',
-    notes: '`search` matches the name; `venueId` keeps those used at that venue; archived ones only with `showArchived=true`.',
+    notes: `\`search\` matches the name; \`venueId\` keeps those used at that venue; archived ones only with \`showArchived=true\`. A member limited to some venues gets those used at one of them or at every venue. ${VENUE_ACCESS}`,
     access: 'venue.read',
     query: listChecklistsQuery,
     replies: [json(200, wrap({ checklists: { type: 'array', items: ref('Checklist') } }))],
@@ -416,7 +476,7 @@ export const operations: Operation[] = [
     path: `${ORG}/checklists/reorder`,
     tag: 'Checklists',
     summary: 'Put the checklists in a new order',
-    notes: "`ids` must be exactly the organisation's non-archived checklists (`data.ids`).",
+    notes: "`ids` must be exactly the organisation's non-archived checklists that the member sees (`data.ids`); a member limited to some venues reorders theirs among the places they hold.",
     access: 'checklists.manage',
     body: reorderBody,
     replies: [noContent('Reordered')],
@@ -426,6 +486,7 @@ export const operations: Operation[] = [
     path: `${ORG}/checklists/{checklistId}`,
     tag: 'Checklists',
     summary: 'A checklist with every item (archived ones flagged)',
+    notes: VENUE_CHECKLIST,
     access: 'venue.read',
     replies: [json(200, wrap({ checklist: ref('Checklist'), items: { type: 'array', items: ref('ChecklistItem') } }))],
   },
@@ -477,6 +538,7 @@ export const operations: Operation[] = [
     path: `${ORG}/checklists/{checklistId}/items`,
     tag: 'Checklist items',
     summary: "A checklist's items, by position",
+    notes: VENUE_CHECKLIST,
     access: 'venue.read',
     replies: [json(200, wrap({ items: { type: 'array', items: ref('ChecklistItem') } }))],
   },
@@ -500,7 +562,15 @@ export const operations: Operation[] = [
     body: reorderBody,
     replies: [noContent('Reordered')],
   },
-  { method: 'get', path: `${ORG}/checklist-items/{itemId}`, tag: 'Checklist items', summary: 'An item', access: 'venue.read', replies: [json(200, wrap({ item: ref('ChecklistItem') }))] },
+  {
+    method: 'get',
+    path: `${ORG}/checklist-items/{itemId}`,
+    tag: 'Checklist items',
+    summary: 'An item',
+    notes: VENUE_CHECKLIST,
+    access: 'venue.read',
+    replies: [json(200, wrap({ item: ref('ChecklistItem') }))],
+  },
   {
     method: 'put',
     path: `${ORG}/checklist-items/{itemId}`,
@@ -617,18 +687,79 @@ export const operations: Operation[] = [
     path: `${ORG}/uploads/{uploadId}`,
     tag: 'Uploads',
     summary: "An upload's bytes",
+    notes: 'A member limited to some venues gets the files they uploaded and those a record at one of their venues shows; any other is 404.',
     access: 'venue.work',
     replies: [
       {
         status: 200,
-        description: 'The bytes, with their type',
+        description: 'The bytes, with their type: images inline (shown in pages), anything else as a download',
         content: Object.fromEntries(UPLOAD_CONTENT_TYPES.map((type) => [type, { schema: binary }])),
         headers: {
-          'Content-Disposition': header("inline; filename*=UTF-8''<name>"),
+          'Content-Disposition': header("inline; filename*=UTF-8''<name> (images) or attachment; filename*=UTF-8''<name> (PDF)"),
+          'Content-Security-Policy': header("sandbox; default-src 'none'; …"),
           'Cache-Control': header('private, max-age=31536000, immutable'),
           'X-Content-Type-Options': header('nosniff'),
         },
       },
     ],
+  },
+
+  // Devices
+  {
+    method: 'get',
+    path: `${ORG}/devices`,
+    tag: 'Devices',
+    summary: 'The shared devices of the organisation',
+    notes: `Sorted by name, with last seen, whether signed in, the PIN holder now and the live login link's expiry. ${DEVICE_ADMIN}`,
+    access: 'devices.manage',
+    replies: [json(200, wrap({ devices: { type: 'array', items: ref('Device') } }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/devices`,
+    tag: 'Devices',
+    summary: 'Add a shared device at a venue',
+    notes: 'The venue must be a non-archived venue of the organisation (`data.venueId`); naming a venue the member may not use → 403. A plan limit → 403 with a message naming it.',
+    access: 'devices.manage',
+    body: createDeviceBody,
+    replies: [json(201, wrap({ device: ref('Device') }))],
+  },
+  { method: 'get', path: `${ORG}/devices/{deviceId}`, tag: 'Devices', summary: 'A shared device', notes: DEVICE_ADMIN, access: 'devices.manage', replies: [json(200, wrap({ device: ref('Device') }))] },
+  {
+    method: 'put',
+    path: `${ORG}/devices/{deviceId}`,
+    tag: 'Devices',
+    summary: 'Rename a device or move it to another venue',
+    notes: 'Its sessions stay signed in; a PIN holder not allowed at the new venue loses the PIN.',
+    access: 'devices.manage',
+    body: updateDeviceBody,
+    replies: [json(200, wrap({ device: ref('Device') }))],
+  },
+  {
+    method: 'delete',
+    path: `${ORG}/devices/{deviceId}`,
+    tag: 'Devices',
+    summary: 'Delete a device',
+    notes: 'Its sessions end and its login link stops working. Records made on it keep its name.',
+    access: 'devices.manage',
+    replies: [noContent('Deleted')],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/devices/{deviceId}/login/generate`,
+    tag: 'Devices',
+    summary: 'A one-time login link for the device, valid 24 hours',
+    notes: '`url` is `APP_URL/device-login?id=<deviceId>&token=<token>`; the token is shown only here. Generating again voids the previous link.',
+    access: 'devices.manage',
+    replies: [json(201, ref('DeviceLoginLink'))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/devices/{deviceId}/logout`,
+    tag: 'Devices',
+    summary: 'Sign the device out everywhere',
+    notes: 'Ends every session of the device and voids its unused login link.',
+    access: 'devices.manage',
+    replies: [json(200, wrap({ sessionsEnded: { type: 'integer', minimum: 0 } }))],
   },
 ]

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react'
+import { Form, Link, useSubmit } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { pinPadPath, type PinHolder } from '../lib/device'
+import { clearStoredPin, watchIdle } from '../lib/idle.client'
+import { buttonClasses } from './ui/button'
+
+/**
+ * The header of a shared device (docs/decisions/021): its venue, who holds the PIN with a "Done"
+ * button (or a way to enter one), and the tablet's own settings. No people's pages: no profile, no
+ * organisations or venues to switch to, no settings, no sign-out a passer-by could press.
+ */
+export function DeviceNav({ venueName, pin, here, onPinPad }: { venueName: string | null; pin: PinHolder | null; here: string; onPinPad: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <>
+      {venueName ? <span className="px-2 text-sm font-medium break-words">{venueName}</span> : null}
+      {pin ? (
+        <>
+          <span className="rounded-full border border-green-700 px-3 py-1 text-sm dark:border-green-400" data-testid="pin-holder">
+            <span className="sr-only">{t('nav.pinHolderLabel')} </span>
+            {pin.name}
+          </span>
+          <Form method="post" action="/pin" replace>
+            <input type="hidden" name="intent" value="forget" />
+            <input type="hidden" name="redirectTo" value={here} />
+            <button type="submit" className={buttonClasses({ variant: 'primary', size: 'sm' })} aria-label={t('nav.pinDoneLabel', { name: pin.name })}>
+              {t('nav.pinDone')}
+            </button>
+          </Form>
+          <PinIdle here={here} holder={pin.membershipId} />
+        </>
+      ) : onPinPad ? null : (
+        <Link to={pinPadPath(here)} className={buttonClasses({ variant: 'primary_border', size: 'sm' })}>
+          {t('nav.enterPin')}
+        </Link>
+      )}
+      <Link to="/device-settings" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+        {t('nav.deviceSettings')}
+      </Link>
+    </>
+  )
+}
+
+/**
+ * 5 minutes without a pointer, key or touch event (debounced 500 ms): forget the PIN in the browser
+ * and on the server, and show the PIN pad, ready to come back here.
+ */
+function PinIdle({ here, holder }: { here: string; holder: string }) {
+  const submit = useSubmit()
+  const hereRef = useRef(here)
+  useEffect(() => {
+    hereRef.current = here
+  }, [here])
+  useEffect(
+    () =>
+      watchIdle({
+        onIdle: () => {
+          clearStoredPin()
+          const back = hereRef.current.startsWith('/pin') ? '/' : hereRef.current
+          void submit({ intent: 'forget', redirectTo: pinPadPath(back, 'idle') }, { method: 'post', action: '/pin', replace: true })
+        },
+      }),
+    [submit, holder],
+  )
+  return null
+}

@@ -1,0 +1,186 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { Form, useNavigation, useSubmit } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Button } from './ui/button'
+import { FormError, inputClasses } from './ui/field'
+import { useHydrated } from 'remix-utils/use-hydrated'
+
+export const PIN_MIN = 4
+export const PIN_MAX = 6
+
+/** "4:59" for a number of seconds. */
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds))
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
+
+/** The next value of the PIN after a key: a digit is appended (up to 6), backspace removes the last one. */
+export function pressKey(value: string, key: string): string {
+  if (key === 'backspace') return value.slice(0, -1)
+  if (/^[0-9]$/.test(key) && value.length < PIN_MAX) return value + key
+  return value
+}
+
+/** Whether a PIN of this length is sent at once: only when the organisation's PINs all have one length. */
+export function shouldAutoSubmit(value: string, length: number | null | undefined): boolean {
+  return typeof length === 'number' && length >= PIN_MIN && length <= PIN_MAX && value.length === length
+}
+
+const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const
+
+/**
+ * The PIN pad of a shared device (docs/decisions/021). Without JavaScript it is a plain form with a
+ * numeric field; with JavaScript, large buttons fill the same field and the form is sent as soon as
+ * the PIN has the organisation's length (or with the submit button when lengths differ).
+ */
+export function PinPad({
+  action = '/pin',
+  redirectTo,
+  length,
+  error,
+  lockedSeconds,
+}: {
+  action?: string
+  redirectTo: string
+  /** The length every PIN of the organisation has, when they all have one; null when they differ. */
+  length: number | null
+  error?: string
+  /** Seconds left before PIN entry opens again (5 wrong PINs), from the API's Retry-After. */
+  lockedSeconds?: number | null
+}) {
+  const { t } = useTranslation('authed')
+  const hydrated = useHydrated()
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const [value, setValue] = useState('')
+  const [secondsLeft, setSecondsLeft] = useState(lockedSeconds ?? 0)
+  const id = useId()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const busy = navigation.state !== 'idle' && navigation.formAction === action
+  const locked = secondsLeft > 0
+
+  // A lock counts down once a second; at zero the pad opens again.
+  useEffect(() => {
+    setSecondsLeft(lockedSeconds ?? 0)
+    if (!lockedSeconds || lockedSeconds <= 0) return
+    const end = Date.now() + lockedSeconds * 1000
+    const timer = setInterval(() => {
+      const left = Math.ceil((end - Date.now()) / 1000)
+      setSecondsLeft(Math.max(0, left))
+      if (left <= 0) clearInterval(timer)
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [lockedSeconds])
+
+  const send = (pin: string) => submit({ intent: 'enter', pin, redirectTo }, { method: 'post', action, replace: true })
+
+  const change = (next: string) => {
+    setValue(next)
+    if (shouldAutoSubmit(next, length) && !busy && !locked) send(next)
+  }
+
+  const digits = length ?? Math.max(PIN_MIN, value.length)
+  const errorId = `${id}-error`
+  const hintId = `${id}-hint`
+  const lockId = `${id}-lock`
+  return (
+    <Form method="post" action={action} replace className="mx-auto w-full max-w-sm space-y-4">
+      <input type="hidden" name="intent" value="enter" />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {locked || lockedSeconds ? (
+        <div
+          id={lockId}
+          role="alert"
+          className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-red-950 dark:border-red-400 dark:bg-red-950 dark:text-red-50"
+        >
+          {locked ? (
+            <>
+              <p className="font-semibold">{t('device.pad.lockedTitle')}</p>
+              <p>
+                {t('device.pad.lockedFor')}{' '}
+                <span className="font-mono text-lg font-semibold" aria-live="off">
+                  {formatCountdown(secondsLeft)}
+                </span>
+              </p>
+            </>
+          ) : (
+            <p className="font-semibold">{t('device.pad.unlocked')}</p>
+          )}
+        </div>
+      ) : null}
+      {error && !locked ? <FormError id={errorId}>{error}</FormError> : null}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-pin`} className="block text-base font-medium">
+          {t('device.pad.label')}
+        </label>
+        <input
+          ref={inputRef}
+          id={`${id}-pin`}
+          name="pin"
+          type="text"
+          // With the keypad on screen, the system keyboard would only cover it.
+          inputMode={hydrated ? 'none' : 'numeric'}
+          autoComplete="off"
+          autoCorrect="off"
+          spellCheck={false}
+          pattern="[0-9]{4,6}"
+          minLength={PIN_MIN}
+          maxLength={PIN_MAX}
+          required
+          disabled={hydrated && locked}
+          aria-invalid={error && !locked ? true : undefined}
+          aria-describedby={[error && !locked ? errorId : null, hintId, locked ? lockId : null].filter(Boolean).join(' ')}
+          value={hydrated ? value : undefined}
+          onChange={hydrated ? (event) => change(event.target.value.replace(/[^0-9]/g, '').slice(0, PIN_MAX)) : undefined}
+          className={`${inputClasses} text-center font-mono text-3xl tracking-[0.5em] [-webkit-text-security:disc]`}
+        />
+        <p id={hintId} className="text-sm text-stone-700 dark:text-stone-300">
+          {length ? t('device.pad.hintLength', { count: length }) : t('device.pad.hint')}
+        </p>
+      </div>
+      {hydrated ? (
+        <>
+          <p aria-hidden="true" className="flex justify-center gap-3 text-2xl" data-testid="pin-dots">
+            {Array.from({ length: Math.min(PIN_MAX, digits) }, (_, i) => (
+              <span key={i} className={i < value.length ? 'text-stone-900 dark:text-stone-100' : 'text-stone-400 dark:text-stone-600'}>
+                {i < value.length ? '●' : '○'}
+              </span>
+            ))}
+          </p>
+          <div role="group" aria-label={t('device.pad.keypad')} className="grid grid-cols-3 gap-3">
+            {KEYS.map((key) => (
+              <PadKey key={key} disabled={locked || busy} onPress={() => change(pressKey(value, key))}>
+                {key}
+              </PadKey>
+            ))}
+            <PadKey disabled={locked || busy || value.length === 0} onPress={() => change(pressKey(value, 'backspace'))} label={t('device.pad.backspace')}>
+              <span aria-hidden="true">⌫</span>
+            </PadKey>
+            <PadKey disabled={locked || busy} onPress={() => change(pressKey(value, '0'))}>
+              0
+            </PadKey>
+            <Button type="submit" variant="primary" size="xl" width="full" disabled={locked || busy || value.length < PIN_MIN} className="min-h-16 touch-manipulation" aria-busy={busy || undefined}>
+              {t('device.pad.submit')}
+            </Button>
+          </div>
+        </>
+      ) : (
+        <Button type="submit" variant="primary" size="xl" width="full">
+          {t('device.pad.submit')}
+        </Button>
+      )}
+    </Form>
+  )
+}
+
+// Thumb-sized (64 px high, a third of the pad wide), large digits, no double-tap zoom delay.
+const KEY_CLASSES =
+  'inline-flex min-h-16 w-full touch-manipulation items-center justify-center rounded-md border border-gray-300 bg-gray-100 text-3xl font-semibold text-gray-900 select-none hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 disabled:cursor-not-allowed disabled:opacity-50 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700 dark:focus-visible:outline-blue-400'
+
+function PadKey({ children, onPress, disabled, label }: { children: React.ReactNode; onPress: () => void; disabled?: boolean; label?: string }) {
+  return (
+    <button type="button" aria-label={label} disabled={disabled} onClick={onPress} className={KEY_CLASSES}>
+      {children}
+    </button>
+  )
+}

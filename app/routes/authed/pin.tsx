@@ -1,0 +1,109 @@
+import { data, Link, redirect } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/pin'
+import { PinPad } from '../../components/pin-pad'
+import { api, unauthorizedRedirect } from '../../lib/api.server'
+import { isPinReason, type PinHolder } from '../../lib/device'
+import { getPinLength, isDevice } from '../../lib/device.server'
+import { getLocale, translator } from '../../lib/i18n.server'
+import { safeRedirect } from '../../lib/safe-redirect'
+import { requireUser } from '../../lib/session.server'
+import { redirectWithToast } from '../../lib/toast.server'
+import type { I18nHandle } from '../../lib/i18n'
+
+export const handle: I18nHandle = { i18n: ['authed'] }
+
+/**
+ * The PIN pad of a shared device (docs/decisions/021): who is about to record says who they are, then
+ * goes back to the page they came from. Also the target of "Done" and of the browser's idle timer
+ * (intent=forget). A person's session has no PIN to enter: it is sent home.
+ */
+export async function loader(args: Route.LoaderArgs) {
+  const me = await requireUser(args)
+  if (!isDevice(me)) throw redirect('/')
+  const url = new URL(args.request.url)
+  const reason = url.searchParams.get('reason')
+  return data(
+    {
+      redirectTo: safeRedirect(url.searchParams.get('redirectTo'), '/'),
+      reason: isPinReason(reason) ? reason : null,
+      holder: me.pin ?? null,
+      deviceName: me.user.name,
+      venueName: me.orgs[0]?.venues[0]?.name ?? null,
+      length: getPinLength(args.request),
+    },
+    // Nothing here may be kept by a cache: it names who is recording.
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+type PinAnswer = { attempt: string; error?: string; lockedSeconds?: number }
+
+export async function action(args: Route.ActionArgs) {
+  const me = await requireUser(args)
+  const form = await args.request.formData()
+  const redirectTo = safeRedirect(form.get('redirectTo'), '/')
+  const client = api(args)
+  const t = translator(getLocale(args.request))
+
+  if (form.get('intent') === 'forget') {
+    // "Done", or 5 idle minutes in the browser. A person has no PIN to forget: nothing to do.
+    if (isDevice(me)) {
+      const result = await client.del('/v1/auth/device/pin')
+      if (!result.ok && result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+    }
+    // Back to the pad itself after the idle timer; with a "see you" after "Done".
+    if (redirectTo.startsWith('/pin?') || !me.pin) return redirect(redirectTo, { headers: client.headers() })
+    return redirectWithToast(redirectTo, { type: 'success', title: t('authed:device.pin.forgotten', { name: me.pin.name }) }, { headers: client.headers() })
+  }
+
+  if (!isDevice(me)) throw redirect('/')
+  const pin = form.get('pin')
+  const result = await client.post<{ pin: PinHolder }>('/v1/auth/device/pin', { pin: typeof pin === 'string' ? pin.trim() : '' })
+  if (result.ok) {
+    return redirectWithToast(redirectTo, { type: 'success', title: t('authed:device.pin.welcome', { name: result.data.pin.name }) }, { headers: client.headers() })
+  }
+  const { error } = result
+  if (error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+  const headers = client.headers({ 'Cache-Control': 'no-store' })
+  if (error.name === 'TooManyRequestsError') {
+    const seconds = error.retryAfter ?? secondsUntil(error.data?.until) ?? 300
+    return data({ attempt: crypto.randomUUID(), lockedSeconds: seconds } satisfies PinAnswer, { status: 429, headers })
+  }
+  // A wrong PIN (with the tries left) or one that is not 4–6 digits: the API's message, in this language.
+  const message = error.name === 'ValidationError' ? (error.data?.pin ?? error.message) : error.message || t('errors.unknownServer')
+  return data({ attempt: crypto.randomUUID(), error: message } satisfies PinAnswer, { status: error.code >= 400 && error.code < 600 ? error.code : 400, headers })
+}
+
+function secondsUntil(iso: string | undefined): number | undefined {
+  const at = iso ? Date.parse(iso) : NaN
+  return Number.isFinite(at) ? Math.max(1, Math.ceil((at - Date.now()) / 1000)) : undefined
+}
+
+export default function PinPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('authed')
+  const { redirectTo, reason, holder, deviceName, venueName, length } = loaderData
+  const answer = actionData as PinAnswer | undefined
+  return (
+    <div className="mx-auto w-full max-w-sm space-y-4">
+      <div className="space-y-1 text-center">
+        <p className="text-sm text-stone-700 dark:text-stone-300">{venueName ? t('device.pin.where', { device: deviceName, venue: venueName }) : deviceName}</p>
+        <h1 className="text-2xl font-bold">{t('device.pin.title')}</h1>
+        <p className="text-stone-700 dark:text-stone-300">{t('device.pin.intro')}</p>
+      </div>
+      {reason && !answer ? (
+        <p role="status" className="rounded-md border border-amber-700 bg-amber-50 p-3 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50">
+          {t(`device.pin.reason.${reason}`)}
+        </p>
+      ) : null}
+      {holder ? <p className="text-center text-sm">{t('device.pin.holder', { name: holder.name })}</p> : null}
+      {/* A new key per answer: a wrong PIN starts from an empty pad. */}
+      <PinPad key={answer?.attempt ?? 'first'} redirectTo={redirectTo} length={length} error={answer?.error} lockedSeconds={answer?.lockedSeconds ?? null} />
+      <p className="text-center">
+        <Link to={redirectTo} className="inline-flex min-h-11 items-center underline">
+          {t('device.pin.cancel')}
+        </Link>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
+import { z } from 'zod'
+import { nowOf, type AppEnv, type DeviceAuth } from '../api/context.ts'
+import { line } from '../api/contract.ts'
+import { ApiError, forbidden, unauthorized } from '../api/errors.ts'
+import { readJson, readQuery } from '../api/validate.ts'
+import { isValidPin } from '../auth/pin.ts'
+import { deviceSessions, sessions } from '../db/schema.ts'
+import { t } from '../i18n.ts'
+import { enterPin, forgetPin, PIN_MAX_FAILURES, useLoginLink, type LinkProblem } from './service.ts'
+import { startDeviceSession } from './sessions.ts'
+
+/** A device login link's id and token: checked against the database, any junk is "invalid". */
+export const deviceLoginQuery = z.object({ id: line().max(100).optional(), token: line().max(200).optional() })
+export const devicePinBody = z.strictObject({ pin: line().refine(isValidPin, { message: 'validation.pinFormat' }) })
+
+const LINK_ERRORS: Record<LinkProblem, { kind: 'NotFoundError' | 'BadRequestError'; key: string }> = {
+  invalid: { kind: 'NotFoundError', key: 'devices.linkInvalid' },
+  expired: { kind: 'BadRequestError', key: 'devices.linkExpired' },
+  used: { kind: 'BadRequestError', key: 'devices.linkUsed' },
+  replaced: { kind: 'BadRequestError', key: 'devices.linkReplaced' },
+}
+
+/** The signed-in device: 401 without a session, 403 for a person's session. */
+function requireDevice(c: Context<AppEnv>): DeviceAuth {
+  const device = c.get('device')
+  if (device) return device
+  if (c.get('auth')) throw forbidden(t(c.get('locale'), 'devices.onlyDevice'))
+  throw unauthorized()
+}
+
+/** /v1/auth/device — signing a device in with its link, and the PIN of whoever records on it. */
+export function deviceAuthRoutes() {
+  const app = new Hono<AppEnv>()
+
+  app.get('/login', async (c) => {
+    const { id, token } = readQuery(c, deviceLoginQuery)
+    const deps = c.get('deps')
+    const result = await useLoginLink(deps.db, id, token, nowOf(deps))
+    if (typeof result === 'string') {
+      const { kind, key } = LINK_ERRORS[result]
+      throw new ApiError(kind, t(c.get('locale'), key), { link: result })
+    }
+    // Whatever session this browser had (a person's, or another device's) ends: its cookie is replaced.
+    const auth = c.get('auth')
+    if (auth) await deps.db.delete(sessions).where(eq(sessions.id, auth.sessionId))
+    const previous = c.get('device')
+    if (previous) await deps.db.delete(deviceSessions).where(eq(deviceSessions.id, previous.sessionId))
+    await startDeviceSession(c, result)
+    return c.json({
+      device: { id: result.id, name: result.name },
+      organisation: { id: result.orgId, name: result.orgName },
+      venue: { id: result.venueId, name: result.venueName },
+    })
+  })
+
+  app.post('/pin', async (c) => {
+    const device = requireDevice(c)
+    const { pin } = await readJson(c, devicePinBody)
+    const deps = c.get('deps')
+    const locale = c.get('locale')
+    const now = nowOf(deps)
+    const outcome = await enterPin(deps.db, device, pin, now)
+    switch (outcome.status) {
+      case 'ok':
+        return c.json({ pin: outcome.pin })
+      case 'wrong':
+        throw new ApiError('ValidationError', undefined, {
+          pin: t(locale, 'devices.pinWrong', { count: outcome.triesLeft, max: PIN_MAX_FAILURES }),
+        })
+      case 'locked': {
+        const seconds = Math.max(1, Math.ceil((outcome.until.getTime() - now.getTime()) / 1000))
+        throw new ApiError(
+          'TooManyRequestsError',
+          t(locale, 'devices.pinLocked', { minutes: Math.ceil(seconds / 60) }),
+          { pin: 'locked', until: outcome.until.toISOString() },
+          { 'Retry-After': String(seconds) },
+        )
+      }
+      case 'gone':
+        throw unauthorized()
+    }
+  })
+
+  app.delete('/pin', async (c) => {
+    const device = requireDevice(c)
+    await forgetPin(c.get('deps').db, device)
+    return c.body(null, 204)
+  })
+
+  return app
+}

@@ -1,0 +1,360 @@
+/**
+ * Shared devices (docs/decisions/020-shared-devices.md, docs/api-contract-devices.md): the settings
+ * side (devices of a venue, one-time login links, signing a device out everywhere) and the device side
+ * (using a link up, entering and forgetting a PIN, the wrong-PIN lockout). Every query of the settings
+ * side carries `org_id = scope.orgId` and the member's venue limits in its WHERE clause.
+ */
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { ApiError, validationError } from '../api/errors.ts'
+import type { DeviceAuth } from '../api/context.ts'
+import type { OrgScope } from '../api/middleware/org-scope.ts'
+import { pinDigest } from '../auth/pin.ts'
+import { hashToken, newToken, sameHash } from '../auth/tokens.ts'
+import type { Db } from '../db/client.ts'
+import { t, type Locale } from '../i18n.ts'
+import { registerOnboardingStep } from '../onboarding/steps.ts'
+import { memberships, organisations, venues } from '../orgs/schema.ts'
+import { deviceLoginLinks, devices, deviceSessions } from './schema.ts'
+import { mayHoldPinAt, PIN_IDLE_MS, publicPin } from './sessions.ts'
+
+/** A login link is valid this long (product.md). */
+export const LOGIN_LINK_MS = 24 * 60 * 60_000
+/** Wrong PINs allowed on one device within PIN_FAILURE_WINDOW_MS before PIN entry locks (product.md, ADR 016). */
+export const PIN_MAX_FAILURES = 5
+export const PIN_FAILURE_WINDOW_MS = 5 * 60_000
+/** How long PIN entry stays locked. */
+export const PIN_LOCK_MS = 5 * 60_000
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+// ─── settings ───────────────────────────────────────────────────────────────────────────────────
+
+/** "In this organisation, at a venue the member may use" — the WHERE clause of every settings query. */
+function deviceInScope(scope: OrgScope) {
+  return and(eq(devices.orgId, scope.orgId), scope.venueIds ? inArray(devices.venueId, scope.venueIds) : undefined)
+}
+
+/** The devices of the organisation (one, by id, or all the member may see), with their state, in two queries. */
+async function loadDevices(db: Db, scope: OrgScope, now: Date, deviceId?: string) {
+  const live = and(
+    eq(deviceLoginLinks.orgId, devices.orgId),
+    eq(deviceLoginLinks.deviceId, devices.id),
+    isNull(deviceLoginLinks.usedAt),
+    isNull(deviceLoginLinks.voidedAt),
+    gt(deviceLoginLinks.expiresAt, now),
+  )
+  const rows = await db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      venueId: devices.venueId,
+      venueName: venues.name,
+      lastSeenAt: devices.lastSeenAt,
+      createdAt: devices.createdAt,
+      sessions: sql<number>`(select count(*) from ${deviceSessions} where ${deviceSessions.orgId} = ${devices.orgId} and ${deviceSessions.deviceId} = ${devices.id})`.mapWith(Number),
+      linkExpiresAt: sql<Date | null>`(select max(${deviceLoginLinks.expiresAt}) from ${deviceLoginLinks} where ${live})`.mapWith({
+        mapFromDriverValue: (value: unknown) => (value === null ? null : new Date(value as string)),
+      }),
+    })
+    .from(devices)
+    .innerJoin(venues, and(eq(venues.orgId, devices.orgId), eq(venues.id, devices.venueId)))
+    .where(and(deviceInScope(scope), deviceId ? eq(devices.id, deviceId) : undefined))
+    .orderBy(sql`lower(${devices.name})`, asc(devices.name), asc(devices.id))
+  if (!rows.length) return []
+  // The active PINs: used within the idle time, by a member still allowed at the device's venue.
+  const pins = await db
+    .select({
+      deviceId: deviceSessions.deviceId,
+      membershipId: memberships.id,
+      name: memberships.name,
+      status: memberships.status,
+      venueIds: memberships.venueIds,
+      since: deviceSessions.pinSince,
+      lastUsedAt: deviceSessions.pinLastUsedAt,
+    })
+    .from(deviceSessions)
+    .innerJoin(memberships, and(eq(memberships.orgId, deviceSessions.orgId), eq(memberships.id, deviceSessions.pinMembershipId)))
+    .where(
+      and(
+        eq(deviceSessions.orgId, scope.orgId),
+        inArray(
+          deviceSessions.deviceId,
+          rows.map((r) => r.id),
+        ),
+        gt(deviceSessions.pinLastUsedAt, new Date(now.getTime() - PIN_IDLE_MS)),
+      ),
+    )
+    .orderBy(desc(deviceSessions.pinLastUsedAt))
+  return rows.map((row) => {
+    const pin = pins.find((p) => p.deviceId === row.id && mayHoldPinAt(p, row.venueId))
+    return {
+      id: row.id,
+      name: row.name,
+      venue: { id: row.venueId, name: row.venueName },
+      lastSeenAt: row.lastSeenAt ? row.lastSeenAt.toISOString() : null,
+      signedIn: row.sessions > 0,
+      sessions: row.sessions,
+      pinHolder: pin && pin.since && pin.lastUsedAt ? publicPin({ membershipId: pin.membershipId, name: pin.name, since: pin.since, lastUsedAt: pin.lastUsedAt }) : null,
+      loginLink: row.linkExpiresAt ? { expiresAt: row.linkExpiresAt.toISOString() } : null,
+      createdAt: row.createdAt.toISOString(),
+    }
+  })
+}
+export type PublicDevice = Awaited<ReturnType<typeof loadDevices>>[number]
+
+export function listDevices(db: Db, scope: OrgScope, now: Date): Promise<PublicDevice[]> {
+  return loadDevices(db, scope, now)
+}
+
+export async function findDevice(db: Db, scope: OrgScope, deviceId: string, now: Date): Promise<PublicDevice | undefined> {
+  if (!UUID.test(deviceId)) return undefined
+  return (await loadDevices(db, scope, now, deviceId))[0]
+}
+
+/**
+ * A venue a device may be placed at: a non-archived venue of the organisation (ValidationError
+ * `data.venueId` otherwise) that the member may use (403 otherwise: the venue is named in the request).
+ */
+async function checkVenue(db: Db, scope: OrgScope, venueId: string, locale: Locale): Promise<void> {
+  const [venue] = await db
+    .select({ id: venues.id })
+    .from(venues)
+    .where(and(eq(venues.orgId, scope.orgId), eq(venues.id, venueId), isNull(venues.archivedAt)))
+  if (!venue) throw validationError({ venueId: t(locale, 'validation.venue') })
+  if (scope.venueIds && !scope.venueIds.includes(venueId)) throw new ApiError('ForbiddenError')
+}
+
+/**
+ * The plan's device limit, in one place so billing can plug in (product.md: Free allows 1 device).
+ * Billing will compare the organisation's device count with its plan here and refuse with 403 and a
+ * message naming the limit; until then every plan may have any number of devices.
+ */
+export async function assertDeviceAllowed(db: Db, scope: OrgScope, locale: Locale): Promise<void> {
+  const limit = deviceLimit(await orgPlan(db, scope.orgId))
+  if (limit === null) return
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(devices).where(eq(devices.orgId, scope.orgId))
+  if ((row?.n ?? 0) >= limit) throw new ApiError('ForbiddenError', t(locale, 'devices.planLimit', { limit }))
+}
+
+/** How many devices a plan allows; null = no limit. Billing sets the Free plan's limit. */
+export function deviceLimit(_plan: string): number | null {
+  return null
+}
+
+async function orgPlan(db: Db, orgId: string): Promise<string> {
+  const [org] = await db.select({ plan: organisations.plan }).from(organisations).where(eq(organisations.id, orgId))
+  return org?.plan ?? 'free'
+}
+
+export async function createDevice(db: Db, scope: OrgScope, input: { name: string; venueId: string }, locale: Locale, now: Date): Promise<PublicDevice> {
+  await checkVenue(db, scope, input.venueId, locale)
+  await assertDeviceAllowed(db, scope, locale)
+  const [row] = await db
+    .insert(devices)
+    .values({ orgId: scope.orgId, venueId: input.venueId, name: input.name })
+    .returning({ id: devices.id })
+  return (await findDevice(db, scope, row!.id, now))!
+}
+
+export async function updateDevice(
+  db: Db,
+  scope: OrgScope,
+  deviceId: string,
+  patch: { name?: string; venueId?: string },
+  locale: Locale,
+  now: Date,
+): Promise<PublicDevice | undefined> {
+  if (!UUID.test(deviceId)) return undefined
+  if (!(await findDevice(db, scope, deviceId, now))) return undefined
+  if (patch.venueId !== undefined) await checkVenue(db, scope, patch.venueId, locale)
+  const updated = await db
+    .update(devices)
+    .set({ ...patch, updatedAt: now })
+    .where(and(deviceInScope(scope), eq(devices.id, deviceId)))
+    .returning({ id: devices.id })
+  if (!updated.length) return undefined
+  return findDevice(db, scope, deviceId, now)
+}
+
+/** Delete a device: its sessions and links go with it (ON DELETE CASCADE). False when there is no such device. */
+export async function deleteDevice(db: Db, scope: OrgScope, deviceId: string): Promise<boolean> {
+  if (!UUID.test(deviceId)) return false
+  const deleted = await db
+    .delete(devices)
+    .where(and(deviceInScope(scope), eq(devices.id, deviceId)))
+    .returning({ id: devices.id })
+  return deleted.length > 0
+}
+
+/**
+ * A new one-time login link for the device, valid 24 hours; the previous live link is voided in the
+ * same transaction (the device row is locked, so two clicks at once still leave one live link).
+ */
+export async function generateLoginLink(
+  db: Db,
+  scope: OrgScope,
+  deviceId: string,
+  appUrl: string,
+  now: Date,
+): Promise<{ url: string; expiresAt: string } | undefined> {
+  if (!UUID.test(deviceId)) return undefined
+  const token = newToken()
+  const expiresAt = new Date(now.getTime() + LOGIN_LINK_MS)
+  const made = await db.transaction(async (tx) => {
+    const [device] = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(deviceInScope(scope), eq(devices.id, deviceId)))
+      .for('update')
+    if (!device) return false
+    await tx
+      .update(deviceLoginLinks)
+      .set({ voidedAt: now })
+      .where(and(eq(deviceLoginLinks.orgId, scope.orgId), eq(deviceLoginLinks.deviceId, deviceId), isNull(deviceLoginLinks.usedAt), isNull(deviceLoginLinks.voidedAt)))
+    await tx.insert(deviceLoginLinks).values({ orgId: scope.orgId, deviceId, tokenHash: hashToken(token), expiresAt, createdAt: now })
+    return true
+  })
+  if (!made) return undefined
+  const url = `${appUrl}/device-login?${new URLSearchParams({ id: deviceId, token })}`
+  return { url, expiresAt: expiresAt.toISOString() }
+}
+
+/** End every session of the device and void its unused login link; the number of sessions ended, or undefined without such a device. */
+export async function signOutEverywhere(db: Db, scope: OrgScope, deviceId: string, now: Date): Promise<number | undefined> {
+  if (!UUID.test(deviceId)) return undefined
+  return db.transaction(async (tx) => {
+    const [device] = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(and(deviceInScope(scope), eq(devices.id, deviceId)))
+      .for('update')
+    if (!device) return undefined
+    const ended = await tx
+      .delete(deviceSessions)
+      .where(and(eq(deviceSessions.orgId, scope.orgId), eq(deviceSessions.deviceId, deviceId)))
+      .returning({ id: deviceSessions.id })
+    await tx
+      .update(deviceLoginLinks)
+      .set({ voidedAt: now })
+      .where(and(eq(deviceLoginLinks.orgId, scope.orgId), eq(deviceLoginLinks.deviceId, deviceId), isNull(deviceLoginLinks.usedAt), isNull(deviceLoginLinks.voidedAt)))
+    return ended.length
+  })
+}
+
+// ─── the device's side ──────────────────────────────────────────────────────────────────────────
+
+export type LinkProblem = 'invalid' | 'expired' | 'used' | 'replaced'
+
+export interface LinkedDevice {
+  id: string
+  orgId: string
+  name: string
+  orgName: string
+  venueId: string
+  venueName: string
+}
+
+/**
+ * Use a login link up: succeeds once, atomically, while it is live. Otherwise says why: `invalid`
+ * (unknown or malformed id, wrong token, device gone), `expired`, `used` or `replaced`.
+ */
+export async function useLoginLink(db: Db, deviceId: string | undefined, token: string | undefined, now: Date): Promise<LinkedDevice | LinkProblem> {
+  if (!deviceId || !token || !UUID.test(deviceId) || token.length > 200) return 'invalid'
+  const [link] = await db
+    .select({
+      id: deviceLoginLinks.id,
+      tokenHash: deviceLoginLinks.tokenHash,
+      expiresAt: deviceLoginLinks.expiresAt,
+      usedAt: deviceLoginLinks.usedAt,
+      voidedAt: deviceLoginLinks.voidedAt,
+      device: { id: devices.id, orgId: devices.orgId, name: devices.name, venueId: devices.venueId },
+      orgName: organisations.name,
+      venueName: venues.name,
+    })
+    .from(deviceLoginLinks)
+    .innerJoin(devices, and(eq(devices.orgId, deviceLoginLinks.orgId), eq(devices.id, deviceLoginLinks.deviceId)))
+    .innerJoin(organisations, eq(organisations.id, devices.orgId))
+    .innerJoin(venues, and(eq(venues.orgId, devices.orgId), eq(venues.id, devices.venueId)))
+    .where(and(eq(deviceLoginLinks.tokenHash, hashToken(token)), eq(deviceLoginLinks.deviceId, deviceId)))
+    .limit(1)
+  if (!link || !sameHash(link.tokenHash, hashToken(token))) return 'invalid'
+  if (link.usedAt) return 'used'
+  if (link.voidedAt) return 'replaced'
+  if (link.expiresAt.getTime() <= now.getTime()) return 'expired'
+  const used = await db
+    .update(deviceLoginLinks)
+    .set({ usedAt: now })
+    .where(and(eq(deviceLoginLinks.id, link.id), isNull(deviceLoginLinks.usedAt), isNull(deviceLoginLinks.voidedAt), gt(deviceLoginLinks.expiresAt, now)))
+    .returning({ id: deviceLoginLinks.id })
+  // Someone else used (or an admin voided) it in the same moment.
+  if (!used.length) return 'used'
+  return { ...link.device, orgName: link.orgName, venueName: link.venueName }
+}
+
+export type PinOutcome =
+  | { status: 'ok'; pin: ReturnType<typeof publicPin> }
+  | { status: 'wrong'; triesLeft: number }
+  | { status: 'locked'; until: Date }
+  | { status: 'gone' }
+
+/**
+ * Identify the member whose PIN this is, for the device session: an active member allowed at the
+ * device's venue (anyone else is a wrong PIN, with the same answer). The device row is locked for the
+ * attempt, so parallel tries are counted one after another: 5 wrong PINs within 5 minutes lock PIN
+ * entry on the device (every session of it) for 5 minutes, and while locked nothing is checked.
+ * A right PIN does not reset the count (entering one's own PIN must not buy another 5 guesses).
+ */
+/** `pin` is 4–6 digits (checked by the contract). */
+export async function enterPin(db: Db, device: DeviceAuth, pin: string, now: Date): Promise<PinOutcome> {
+  const digest = await pinDigest(db, device.orgId, pin)
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ failures: devices.pinFailures, lockedUntil: devices.pinLockedUntil, venueId: devices.venueId })
+      .from(devices)
+      .where(and(eq(devices.orgId, device.orgId), eq(devices.id, device.deviceId)))
+      .for('update')
+    if (!row) return { status: 'gone' } // deleted meanwhile: its sessions are gone too
+    if (row.lockedUntil && row.lockedUntil.getTime() > now.getTime()) return { status: 'locked', until: row.lockedUntil }
+    const [member] = await tx
+      .select({ id: memberships.id, name: memberships.name, status: memberships.status, venueIds: memberships.venueIds })
+      .from(memberships)
+      .where(and(eq(memberships.orgId, device.orgId), eq(memberships.pinDigest, digest), sql`${memberships.status} <> 'removed'`))
+      .limit(1)
+    if (member && mayHoldPinAt(member, row.venueId)) {
+      await tx
+        .update(deviceSessions)
+        .set({ pinMembershipId: member.id, pinSince: now, pinLastUsedAt: now })
+        .where(and(eq(deviceSessions.orgId, device.orgId), eq(deviceSessions.id, device.sessionId)))
+      return { status: 'ok', pin: publicPin({ membershipId: member.id, name: member.name, since: now, lastUsedAt: now }) }
+    }
+    const recent = row.failures.filter((at) => now.getTime() - at.getTime() < PIN_FAILURE_WINDOW_MS)
+    recent.push(now)
+    if (recent.length >= PIN_MAX_FAILURES) {
+      const until = new Date(now.getTime() + PIN_LOCK_MS)
+      await tx.update(devices).set({ pinFailures: [], pinLockedUntil: until }).where(and(eq(devices.orgId, device.orgId), eq(devices.id, device.deviceId)))
+      return { status: 'locked', until }
+    }
+    await tx.update(devices).set({ pinFailures: recent }).where(and(eq(devices.orgId, device.orgId), eq(devices.id, device.deviceId)))
+    return { status: 'wrong', triesLeft: PIN_MAX_FAILURES - recent.length }
+  })
+}
+
+/** Forget the PIN of a device session ("Done"). */
+export async function forgetPin(db: Db, device: DeviceAuth): Promise<void> {
+  await db
+    .update(deviceSessions)
+    .set({ pinMembershipId: null, pinSince: null, pinLastUsedAt: null })
+    .where(and(eq(deviceSessions.orgId, device.orgId), eq(deviceSessions.id, device.sessionId)))
+}
+
+// ─── onboarding ─────────────────────────────────────────────────────────────────────────────────
+
+registerOnboardingStep({
+  key: 'device',
+  href: '/settings/devices/new',
+  position: 50,
+  done: async (db, orgId) => {
+    const rows = await db.select({ one: sql`1` }).from(devices).where(eq(devices.orgId, orgId)).limit(1)
+    return rows.length > 0
+  },
+})
