@@ -8,6 +8,7 @@ import { Badge } from '../../components/records/badges'
 import { formatMoment } from '../../components/records/dates'
 import { SubmitButton } from '../../components/submit-button'
 import { ConfirmForm } from '../../components/ui/confirm-dialog'
+import { DangerZone } from '../../components/ui/danger-zone'
 import { Field, FormError, SelectField } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect } from '../../lib/api.server'
 import { resultErrors, useServerForm, type FormResult } from '../../lib/forms'
@@ -194,25 +195,14 @@ export default function EditDevice({ loaderData, actionData }: Route.ComponentPr
         />
       </section>
 
-      <section aria-labelledby="device-danger" className="space-y-3 rounded-lg border border-red-700 p-4 dark:border-red-400">
-        <h2 id="device-danger" className="text-lg font-semibold">
-          {t('dangerZone')}
-        </h2>
-        <p className="text-sm text-stone-700 dark:text-stone-300">{t('devices.deleteHelp')}</p>
-        <FormError errors={resultErrors(resultFor('delete'))} />
-        <ConfirmForm
-          dangerous
-          intent="delete"
-          trigger={t('devices.delete')}
-          title={t('devices.deleteTitle', { name: device.name })}
-          description={t('devices.deleteHelp')}
-          confirmText={device.name}
-          typeLabel={tc('confirm.typeToConfirm', { text: device.name })}
-          confirmLabel={t('devices.deleteConfirm')}
-          cancelLabel={tc('actions.cancel')}
-          defaultTitle={tc('confirm.defaultTitle')}
-        />
-      </section>
+      <DangerZone
+        trigger={t('devices.delete')}
+        title={t('devices.deleteTitle', { name: device.name })}
+        help={t('devices.deleteHelp')}
+        confirmText={device.name}
+        confirmLabel={t('devices.deleteConfirm')}
+        errors={resultErrors(resultFor('delete'))}
+      />
     </div>
   )
 }

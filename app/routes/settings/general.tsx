@@ -6,7 +6,7 @@ import { can } from '../../../server/auth/permissions'
 import { updateOrgBody } from '../../../server/orgs/routes'
 import { SubmitButton } from '../../components/submit-button'
 import { TimeZoneSelect } from '../../components/time-zone-select'
-import { ConfirmForm } from '../../components/ui/confirm-dialog'
+import { DangerZone } from '../../components/ui/danger-zone'
 import { Field, FieldMessage, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect } from '../../lib/api.server'
 import { resultErrors, useServerForm } from '../../lib/forms'
@@ -123,25 +123,14 @@ export default function GeneralSettings({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
 
-      <section aria-labelledby="general-danger" className="space-y-3 rounded-lg border border-red-700 p-4 dark:border-red-400">
-        <h2 id="general-danger" className="text-lg font-semibold">
-          {t('dangerZone')}
-        </h2>
-        <p className="text-sm text-stone-700 dark:text-stone-300">{t('general.deleteHelp')}</p>
-        <FormError errors={deleteErrors} />
-        <ConfirmForm
-          dangerous
-          intent="delete"
-          trigger={t('general.delete')}
-          title={t('general.deleteTitle', { name: organisation.name })}
-          description={t('general.deleteHelp')}
-          confirmText={organisation.name}
-          typeLabel={tc('confirm.typeToConfirm', { text: organisation.name })}
-          confirmLabel={t('general.deleteConfirm')}
-          cancelLabel={tc('actions.cancel')}
-          defaultTitle={tc('confirm.defaultTitle')}
-        />
-      </section>
+      <DangerZone
+        trigger={t('general.delete')}
+        title={t('general.deleteTitle', { name: organisation.name })}
+        help={t('general.deleteHelp')}
+        confirmText={organisation.name}
+        confirmLabel={t('general.deleteConfirm')}
+        errors={deleteErrors}
+      />
     </div>
   )
 }

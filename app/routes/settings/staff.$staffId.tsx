@@ -6,7 +6,7 @@ import { can, manageableRoles } from '../../../server/auth/permissions'
 import { updateStaffBody } from '../../../server/staff/routes'
 import { SubmitButton } from '../../components/submit-button'
 import { Button } from '../../components/ui/button'
-import { ConfirmForm } from '../../components/ui/confirm-dialog'
+import { DangerZone } from '../../components/ui/danger-zone'
 import { Field, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
 import { resultErrors, useServerForm } from '../../lib/forms'
@@ -187,23 +187,13 @@ export default function StaffMember({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
 
-      <section aria-labelledby="member-danger" className="space-y-3 rounded-lg border border-red-700 p-4 dark:border-red-400">
-        <h2 id="member-danger" className="text-lg font-semibold">
-          {t('dangerZone')}
-        </h2>
-        <p className="text-sm text-stone-700 dark:text-stone-300">{isSelf ? t('staff.removeSelfHelp') : t('staff.removeHelp', { name: member.name })}</p>
-        <FormError errors={removeErrors} />
-        <ConfirmForm
-          dangerous
-          intent="remove"
-          trigger={isSelf ? t('staff.leave') : t('staff.remove')}
-          title={isSelf ? t('staff.leaveTitle') : t('staff.removeTitle', { name: member.name })}
-          description={isSelf ? t('staff.removeSelfHelp') : t('staff.removeHelp', { name: member.name })}
-          confirmLabel={isSelf ? t('staff.leave') : t('staff.remove')}
-          cancelLabel={tc('actions.cancel')}
-          defaultTitle={tc('confirm.defaultTitle')}
-        />
-      </section>
+      <DangerZone
+        intent="remove"
+        trigger={isSelf ? t('staff.leave') : t('staff.remove')}
+        title={isSelf ? t('staff.leaveTitle') : t('staff.removeTitle', { name: member.name })}
+        help={isSelf ? t('staff.removeSelfHelp') : t('staff.removeHelp', { name: member.name })}
+        errors={removeErrors}
+      />
     </div>
   )
 }

@@ -6,7 +6,7 @@ import { can } from '../../../server/auth/permissions'
 import { updateVenueBody } from '../../../server/venues/routes'
 import { SubmitButton } from '../../components/submit-button'
 import { TimeZoneSelect } from '../../components/time-zone-select'
-import { ConfirmForm } from '../../components/ui/confirm-dialog'
+import { DangerZone } from '../../components/ui/danger-zone'
 import { Field, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect } from '../../lib/api.server'
 import { resultErrors, useServerForm } from '../../lib/forms'
@@ -97,25 +97,14 @@ export default function EditVenue({ loaderData, actionData }: Route.ComponentPro
         </Form>
       </section>
 
-      <section aria-labelledby="venue-danger" className="space-y-3 rounded-lg border border-red-700 p-4 dark:border-red-400">
-        <h2 id="venue-danger" className="text-lg font-semibold">
-          {t('dangerZone')}
-        </h2>
-        <p className="text-sm text-stone-700 dark:text-stone-300">{t('venues.deleteHelp')}</p>
-        <FormError errors={deleteErrors} />
-        <ConfirmForm
-          dangerous
-          intent="delete"
-          trigger={t('venues.delete')}
-          title={t('venues.deleteTitle', { name: venue.name })}
-          description={t('venues.deleteHelp')}
-          confirmText={venue.name}
-          typeLabel={tc('confirm.typeToConfirm', { text: venue.name })}
-          confirmLabel={t('venues.deleteConfirm')}
-          cancelLabel={tc('actions.cancel')}
-          defaultTitle={tc('confirm.defaultTitle')}
-        />
-      </section>
+      <DangerZone
+        trigger={t('venues.delete')}
+        title={t('venues.deleteTitle', { name: venue.name })}
+        help={t('venues.deleteHelp')}
+        confirmText={venue.name}
+        confirmLabel={t('venues.deleteConfirm')}
+        errors={deleteErrors}
+      />
     </div>
   )
 }
