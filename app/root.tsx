@@ -36,6 +36,7 @@ import { takeToast } from './lib/toast.server'
 import { buildTitle, type TitleParts } from './lib/title'
 import { buttonClasses } from './components/ui/button'
 import { can } from '../server/auth/permissions'
+import { LanguageOptions } from './components/language-options'
 
 export interface SessionUser {
   id: string
@@ -281,12 +282,7 @@ function Shell({
                 key={locale}
                 className="h-9 rounded border border-stone-400 bg-white px-2 text-sm dark:border-stone-600 dark:bg-stone-900"
               >
-                <option value="en" lang="en">
-                  {t('language.en')}
-                </option>
-                <option value="es" lang="es">
-                  {t('language.es')}
-                </option>
+                <LanguageOptions />
               </select>
               <button type="submit" className={buttonClasses({ variant: 'basic_border', size: 'sm' })}>
                 {t('language.change')}

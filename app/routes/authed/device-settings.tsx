@@ -15,6 +15,7 @@ import { requireUser } from '../../lib/session.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import type { loader as rootLoader } from '../../root'
 import type { I18nHandle } from '../../lib/i18n'
+import { LanguageOptions } from '../../components/language-options'
 
 export const handle: I18nHandle = { i18n: ['authed'] }
 
@@ -90,12 +91,7 @@ export default function DeviceSettings({ loaderData }: Route.ComponentProps) {
         <Form method="post" action="/set-language" className="flex flex-wrap items-end gap-2">
           <input type="hidden" name="redirectTo" value="/device-settings" />
           <SelectField label={tc('language.label')} name="locale" defaultValue={locale} key={locale} className="min-w-48">
-            <option value="en" lang="en">
-              {tc('language.en')}
-            </option>
-            <option value="es" lang="es">
-              {tc('language.es')}
-            </option>
+            <LanguageOptions />
           </SelectField>
           <Button type="submit" variant="basic_border">
             {tc('language.change')}

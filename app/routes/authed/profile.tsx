@@ -15,6 +15,7 @@ import { isLocale, type I18nHandle } from '../../lib/i18n'
 import { getSelection } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import type { SessionUser } from '../../root'
+import { LanguageOptions } from '../../components/language-options'
 
 export const handle: I18nHandle = { i18n: ['authed'] }
 
@@ -124,12 +125,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <FormError errors={details.formErrors} />
           <Field label={t('profile.name')} {...details.field('name')} required maxLength={100} autoComplete="name" />
           <SelectField label={tc('language.label')} {...details.field('locale')}>
-            <option value="en" lang="en">
-              {tc('language.en')}
-            </option>
-            <option value="es" lang="es">
-              {tc('language.es')}
-            </option>
+            <LanguageOptions />
           </SelectField>
           <SubmitButton name="intent" value="profile" width="fit" pendingLabel={tc('actions.working')}>
             {tc('actions.save')}
