@@ -20,6 +20,9 @@ declare global {
   var __miseRuntime: Promise<Runtime> | undefined
 }
 
+/** How often PGlite's planner statistics are refreshed. */
+const ANALYZE_EVERY_MS = 30 * 60 * 1000
+
 async function start(): Promise<Runtime> {
   const config = getConfig()
   const logger = getLogger()
@@ -28,6 +31,12 @@ async function start(): Promise<Runtime> {
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger })
   const deps = { db: database.db, config, logger, mailer, ready: () => database.migrationsApplied() }
   if (config.SEED_DEMO) await seedDemo(deps)
+  await database.analyze()
+  // Keep PGlite's planner statistics fresh as the day's records come in (PostgreSQL: autovacuum).
+  const maintenance = setInterval(() => {
+    database.analyze().catch((err: unknown) => logger.warn({ err }, 'analyze failed'))
+  }, ANALYZE_EVERY_MS)
+  maintenance.unref()
   const api = createApp(deps)
   return {
     config,
@@ -35,6 +44,7 @@ async function start(): Promise<Runtime> {
     database,
     api,
     async close() {
+      clearInterval(maintenance)
       await database.close()
       globalThis.__miseRuntime = undefined
     },

@@ -12,6 +12,12 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** True once every committed migration has been applied. */
   migrationsApplied(): Promise<boolean>
+  /**
+   * Refresh the planner's statistics. PGlite has no autovacuum, so without this every plan is made
+   * blind (a join measured at 17 ms with statistics took 965 ms without). PostgreSQL's autovacuum
+   * does it there: a no-op.
+   */
+  analyze(): Promise<void>
   close(): Promise<void>
 }
 
@@ -145,6 +151,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: 'postgres',
       migrationsApplied: async () => (await appliedCount(db)) >= expected,
+      analyze: async () => {},
       close: () => pool.end(),
     }
   }
@@ -162,10 +169,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     if (options.migrate !== false) {
       await migrate(drizzle({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR })
     }
+    const analyze = async () => {
+      await client.exec('analyze')
+    }
+    await analyze()
     return {
       db,
       kind: 'pglite',
       migrationsApplied: async () => (await appliedCount(db)) >= expected,
+      analyze,
       close: async () => {
         await client.close()
         unlock()

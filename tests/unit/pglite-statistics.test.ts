@@ -1,0 +1,23 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase, queryRows, type Database } from '../../server/db/client.ts'
+
+describe('PGlite planner statistics (no autovacuum there)', () => {
+  let database: Database
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' })
+  })
+  afterAll(() => database.close())
+
+  it('every table has been analysed once the database is open, and analyze() refreshes the counts', async () => {
+    const never = await queryRows<{ relname: string }>(database.db, sql`select relname from pg_stat_user_tables where last_analyze is null`)
+    expect(never).toEqual([])
+
+    await database.db.execute(sql`insert into rate_limits (key, count, reset_at) select 'k' || g, 1, now() from generate_series(1, 500) g`)
+    const before = await queryRows<{ n: number }>(database.db, sql`select reltuples::int as n from pg_class where relname = 'rate_limits'`)
+    expect(before[0]?.n).toBeLessThan(500)
+    await database.analyze()
+    const after = await queryRows<{ n: number }>(database.db, sql`select reltuples::int as n from pg_class where relname = 'rate_limits'`)
+    expect(after[0]?.n).toBe(500)
+  })
+})
