@@ -5,7 +5,6 @@ import {
   data,
   Form,
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -19,7 +18,7 @@ import {
 import type { Route } from './+types/root'
 import './app.css'
 import { GlobalErrorScreen, NotFoundScreen } from './components/error-screens'
-import { DeviceNav } from './components/device-nav'
+import { AppHeader } from './components/app-header'
 import { ProgressBar } from './components/progress-bar'
 import { Toaster } from './components/toaster'
 import { getMe } from './lib/session.server'
@@ -31,12 +30,10 @@ import { checkWebVersion, mirrorPreferences, registerServiceWorker, watchAuthCoo
 import { getTheme, themeHintHeaders, type Theme } from './lib/theme.server'
 import { useNonce } from './lib/nonce'
 import { originCheckMiddleware, securityHeadersMiddleware } from './lib/security.server'
-import { ThemeSwitch, useThemeChoice } from './components/theme-switch'
+import { useThemeChoice } from './components/theme-switch'
 import { takeToast } from './lib/toast.server'
 import { buildTitle, type TitleParts } from './lib/title'
 import { buttonClasses } from './components/ui/button'
-import { can } from '../server/auth/permissions'
-import { LanguageOptions } from './components/language-options'
 
 export interface SessionUser {
   id: string
@@ -230,68 +227,16 @@ function Shell({
         {t('nav.skip')}
       </a>
       <ProgressBar label={t('progress')} />
-      <header className="border-b border-stone-200 dark:border-stone-800">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-2 px-3 py-2">
-          <Link to="/" className="mr-auto text-lg font-bold text-green-800 dark:text-green-300">
-            {t('appName')}
-          </Link>
-          <nav aria-label={t('nav.main')} className="flex flex-wrap items-center gap-2">
-            {user?.type === 'device' ? (
-              <DeviceNav venueName={venue?.name ?? null} pin={pin} here={here} onPinPad={location.pathname === '/pin'} />
-            ) : user && org ? (
-              <>
-                <Link to="/venues" className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={t('nav.venueSwitch', { name: venue?.name ?? t('nav.noVenue') })}>
-                  {venue?.name ?? t('nav.noVenue')}
-                </Link>
-                <Link to="/organisations" className={buttonClasses({ variant: 'ghost', size: 'sm' })} aria-label={t('nav.orgSwitch', { name: org.name })}>
-                  {org.name}
-                </Link>
-                {can(org.role, 'settings.access') ? (
-                  <Link to="/settings" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-                    {t('nav.settings')}
-                  </Link>
-                ) : null}
-              </>
-            ) : user ? (
-              <Link to="/organisations" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-                {t('nav.organisations')}
-              </Link>
-            ) : null}
-            {user && user.type !== 'device' ? (
-              <>
-                <Link to="/profile" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-                  {t('nav.profile')}
-                </Link>
-                <Form method="post" action="/logout">
-                  <button type="submit" className={buttonClasses({ variant: 'basic_border', size: 'sm' })}>
-                    {t('nav.logout')}
-                  </button>
-                </Form>
-              </>
-            ) : null}
-            <ThemeSwitch redirectTo={here} />
-            <Form method="post" action="/set-language" className="flex items-center gap-1">
-              <input type="hidden" name="redirectTo" value={here} />
-              <label htmlFor="shell-language" className="sr-only">
-                {t('language.label')}
-              </label>
-              <select
-                id="shell-language"
-                name="locale"
-                defaultValue={locale}
-                key={locale}
-                className="h-9 rounded border border-stone-400 bg-white px-2 text-sm dark:border-stone-600 dark:bg-stone-900"
-              >
-                <LanguageOptions />
-              </select>
-              <button type="submit" className={buttonClasses({ variant: 'basic_border', size: 'sm' })}>
-                {t('language.change')}
-              </button>
-            </Form>
-          </nav>
-        </div>
-        {user && !user.emailVerified ? <VerifyBanner redirectTo={here} /> : null}
-      </header>
+      <AppHeader
+        user={user}
+        locale={locale}
+        org={org}
+        venue={venue}
+        pin={pin}
+        pathname={location.pathname}
+        here={here}
+        banner={user && !user.emailVerified ? <VerifyBanner redirectTo={here} /> : null}
+      />
       <main id="main" className="mx-auto w-full max-w-5xl px-3 py-6">
         <Toaster toast={toast} closeLabel={t('toast.close')} />
         {children}

@@ -6,39 +6,45 @@ import { clearStoredPin, watchIdle } from '../lib/idle.client'
 import { buttonClasses } from './ui/button'
 
 /**
- * The header of a shared device (docs/decisions/021): its venue, who holds the PIN with a "Done"
- * button (or a way to enter one), and the tablet's own settings. No people's pages: no profile, no
- * organisations or venues to switch to, no settings, no sign-out a passer-by could press.
+ * A shared device in the bar (docs/decisions/021): who holds the PIN with a "Done" button, or a way to
+ * enter one. No people's pages anywhere in its header: no profile, no organisations or venues to switch
+ * to, no settings, no sign-out a passer-by could press.
  */
-export function DeviceNav({ venueName, pin, here, onPinPad }: { venueName: string | null; pin: PinHolder | null; here: string; onPinPad: boolean }) {
+export function DevicePinStatus({ pin, here, onPinPad }: { pin: PinHolder | null; here: string; onPinPad: boolean }) {
+  const { t } = useTranslation()
+  if (pin) {
+    return (
+      <>
+        <span className="max-w-32 truncate rounded-full border border-green-700 px-3 py-1 text-sm dark:border-green-400" data-testid="pin-holder">
+          <span className="sr-only">{t('nav.pinHolderLabel')} </span>
+          {pin.name}
+        </span>
+        <Form method="post" action="/pin" replace>
+          <input type="hidden" name="intent" value="forget" />
+          <input type="hidden" name="redirectTo" value={here} />
+          <button type="submit" className={buttonClasses({ variant: 'primary', size: 'lg' })} aria-label={t('nav.pinDoneLabel', { name: pin.name })}>
+            {t('nav.pinDone')}
+          </button>
+        </Form>
+        <PinIdle here={here} holder={pin.membershipId} />
+      </>
+    )
+  }
+  if (onPinPad) return null
+  return (
+    <Link to={pinPadPath(here)} className={buttonClasses({ variant: 'primary_border', size: 'lg' })}>
+      {t('nav.enterPin')}
+    </Link>
+  )
+}
+
+/** A shared device's menu: only its own settings (language and theme are added by the header). */
+export function DeviceMenuItems({ itemClass }: { itemClass: string }) {
   const { t } = useTranslation()
   return (
-    <>
-      {venueName ? <span className="px-2 text-sm font-medium break-words">{venueName}</span> : null}
-      {pin ? (
-        <>
-          <span className="rounded-full border border-green-700 px-3 py-1 text-sm dark:border-green-400" data-testid="pin-holder">
-            <span className="sr-only">{t('nav.pinHolderLabel')} </span>
-            {pin.name}
-          </span>
-          <Form method="post" action="/pin" replace>
-            <input type="hidden" name="intent" value="forget" />
-            <input type="hidden" name="redirectTo" value={here} />
-            <button type="submit" className={buttonClasses({ variant: 'primary', size: 'sm' })} aria-label={t('nav.pinDoneLabel', { name: pin.name })}>
-              {t('nav.pinDone')}
-            </button>
-          </Form>
-          <PinIdle here={here} holder={pin.membershipId} />
-        </>
-      ) : onPinPad ? null : (
-        <Link to={pinPadPath(here)} className={buttonClasses({ variant: 'primary_border', size: 'sm' })}>
-          {t('nav.enterPin')}
-        </Link>
-      )}
-      <Link to="/device-settings" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-        {t('nav.deviceSettings')}
-      </Link>
-    </>
+    <Link to="/device-settings" className={itemClass}>
+      {t('nav.deviceSettings')}
+    </Link>
   )
 }
 

@@ -40,7 +40,7 @@ export function ThemeSwitch({ redirectTo }: { redirectTo: string }) {
             name="theme"
             value={value}
             aria-pressed={choice === value}
-            className={buttonClasses({ variant: choice === value ? 'basic' : 'ghost', size: 'sm' })}
+            className={buttonClasses({ variant: choice === value ? 'basic' : 'ghost', size: 'lg' })}
           >
             {t(`theme.${value}`)}
           </button>
