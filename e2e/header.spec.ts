@@ -96,3 +96,23 @@ test('at 320 px nothing in the bar spills off the screen', async ({ browser, bas
   expect(overflow).toBeLessThanOrEqual(0)
   await page.context().close()
 })
+
+test('the not-allowed and not-found screens keep the header and a way back', async ({ browser, baseURL }) => {
+  const tag = Math.random().toString(36).slice(2, 7)
+  const org = await organisationWithMembers(baseURL!, [{ name: 'Bea Basic', role: 'BASIC' }], `Bistro ${tag}`, `Harbour ${tag}`)
+  const context = await browser.newContext({ storageState: await org.people[0]!.api.storageState(), viewport: PHONE, javaScriptEnabled: js() })
+  const page = await context.newPage()
+  await page.goto('/settings/venues')
+  await expect(page.getByRole('heading', { level: 1, name: 'Not allowed' })).toBeVisible()
+  await expect(bar(page)).toBeVisible()
+  await expect(page.getByTestId('header-context')).toHaveText(`Harbour ${tag} · Settings`)
+  await expectAccessible(page)
+  await page.getByRole('link', { name: 'Back to home' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Harbour ${tag}` })).toBeVisible()
+
+  await page.goto('/no-such-page')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(bar(page)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible()
+  await context.close()
+})

@@ -10,12 +10,7 @@ export function RouteErrorBoundary() {
     return <NotFoundScreen title={t('errors.notFound')} backLabel={t('errors.backHome')} />
   }
   if (isRouteErrorResponse(error) && error.status === 403) {
-    return (
-      <div role="alert" className="space-y-2">
-        <h1 className="text-2xl font-bold">{t('errors.forbiddenTitle')}</h1>
-        <p>{t('errors.forbidden')}</p>
-      </div>
-    )
+    return <NotFoundScreen title={t('errors.forbiddenTitle')} description={t('errors.forbidden')} backLabel={t('errors.backHome')} />
   }
   return <RouteErrorScreen error={error} title={t('errors.route')} showLabel={t('errors.showError')} hideLabel={t('errors.hideError')} />
 }
