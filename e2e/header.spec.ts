@@ -35,6 +35,7 @@ const bar = (page: Page) => page.getByRole('banner')
 const menuToggle = (page: Page) => bar(page).locator('summary')
 
 test('on a phone the bar is one row of at most 56 px; the menu holds everything else, in 44 px targets', async ({ browser, baseURL }) => {
+  test.slow() // an organisation made through the API, two menus measured, axe, three navigations
   const { page, venueName, orgName } = await signedInPhone(browser, baseURL!)
   await page.goto('/checklists')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
