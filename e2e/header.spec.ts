@@ -117,3 +117,16 @@ test('the not-allowed and not-found screens keep the header and a way back', asy
   await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible()
   await context.close()
 })
+
+test('an address the API refuses (a search of 101 characters) shows its message, the header and a way back, never JSON', async ({ browser, baseURL }) => {
+  const { page } = await signedInPhone(browser, baseURL!)
+  await page.goto(`/settings/checklists?search=${'x'.repeat(101)}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'That could not be shown' })).toBeVisible()
+  await expect(bar(page)).toBeVisible()
+  await expect(page.getByRole('main')).not.toContainText('{')
+  await expect(page.getByRole('main')).not.toContainText('ValidationError')
+  await expectAccessible(page)
+  await page.getByRole('link', { name: 'Back to the page' }).click()
+  await expect(page).toHaveURL(/\/settings\/checklists$/)
+  await page.context().close()
+})

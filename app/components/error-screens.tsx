@@ -15,11 +15,14 @@ export function NotFoundScreen({
   title,
   backLabel,
   description,
+  backTo = '/',
   as,
 }: {
   title: ReactNode;
   backLabel: ReactNode;
   description?: ReactNode;
+  /** Where the way back leads: home unless said. */
+  backTo?: string;
   /** A <div> by default (inside the layout's <main>); use "main" when rendered on its own. */
   as?: Landmark;
 }) {
@@ -27,7 +30,7 @@ export function NotFoundScreen({
     <Screen as={as}>
       <h1 className="text-2xl font-semibold">{title}</h1>
       {description ? <p className="text-gray-700 dark:text-gray-300">{description}</p> : null}
-      <ButtonLink to="/" variant="primary">
+      <ButtonLink to={backTo} variant="primary">
         {backLabel}
       </ButtonLink>
     </Screen>
@@ -90,12 +93,15 @@ export function RouteErrorScreen({
   title = 'Something went wrong',
   showLabel = 'Show Error',
   hideLabel = 'Hide Error',
+  backLabel,
   as,
 }: {
   error: unknown;
   title?: ReactNode;
   showLabel?: ReactNode;
   hideLabel?: ReactNode;
+  /** A link home under the details, when given. */
+  backLabel?: ReactNode;
   /** A <div> by default (inside the layout's <main>); use "main" when rendered on its own. */
   as?: Landmark;
 }) {
@@ -113,6 +119,11 @@ export function RouteErrorScreen({
           {errorDetails(error)}
         </pre>
       </details>
+      {backLabel ? (
+        <ButtonLink to="/" variant="primary">
+          {backLabel}
+        </ButtonLink>
+      ) : null}
     </Screen>
   );
 }

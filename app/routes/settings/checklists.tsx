@@ -263,7 +263,7 @@ export default function SettingsChecklists({ loaderData, actionData }: Route.Com
         {nothingYet ? null : (
           <Form method="get" role="search" aria-label={t('checklists.filters.label')} className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
             <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <Field label={t('checklists.filters.search')} name="search" type="search" defaultValue={filters.search} autoComplete="off" />
+              <Field label={t('checklists.filters.search')} name="search" type="search" defaultValue={filters.search} autoComplete="off" maxLength={100} />
               <SelectField label={t('checklists.filters.venue')} name="venue" defaultValue={filters.venue}>
                 <option value="">{t('checklists.allVenues')}</option>
                 {venues.map((v) => (
