@@ -226,7 +226,7 @@ describe('PUT /v1/orgs/:orgId', () => {
     const all = await o.owner.client.put(url, { name: '', timeZone: 'x', temperatureUnit: 1, requirePinOnDevices: null })
     expectError(all, 'ValidationError', { data: ['name', 'timeZone', 'temperatureUnit', 'requirePinOnDevices'] })
     const [row] = await t.db.select().from(organisations).where(eq(organisations.id, o.orgId))
-    expect(row).toMatchObject({ name: 'Test Kitchen', timeZone: 'Europe/Madrid', temperatureUnit: 'C', requirePinOnDevices: true, plan: 'free' })
+    expect(row).toMatchObject({ name: 'Test Kitchen', timeZone: 'Europe/Madrid', temperatureUnit: 'C', requirePinOnDevices: true, plan: 'pro' })
   })
 })
 
