@@ -47,6 +47,7 @@ export default [
           route('devices', 'routes/settings/devices.tsx'),
           route('devices/new', 'routes/settings/devices.new.tsx'),
           route('devices/:deviceId', 'routes/settings/devices.$deviceId.tsx'),
+          route('billing', 'routes/settings/billing.tsx'),
         ]),
       ]),
 
