@@ -13,6 +13,9 @@ export default [
   route('invite', 'routes/public/invite.tsx'),
   // A tablet's sign-in link: opened signed out (or as a device); a person is asked first.
   route('device-login', 'routes/public/device-login.tsx'),
+  // Public forms, open signed in or out (docs/decisions/033).
+  route('contact', 'routes/forms/contact.tsx'),
+  route('early-access', 'routes/forms/early-access.tsx'),
 
   // Authenticated group: signed-out users go to /login and come back after.
   layout('routes/authed/layout.tsx', [
