@@ -258,6 +258,9 @@ function Shell({
             ) : null}
             {user && user.type !== 'device' ? (
               <>
+                <Link to="/support" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+                  {t('nav.support')}
+                </Link>
                 <Link to="/profile" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
                   {t('nav.profile')}
                 </Link>

@@ -26,6 +26,7 @@ export default [
     // A shared device's own pages: its settings, and the PIN pad.
     route('device-settings', 'routes/authed/device-settings.tsx'),
     route('pin', 'routes/authed/pin.tsx'),
+    route('support', 'routes/authed/support.tsx'),
 
     // Organisation-scoped group: no organisation chosen → /organisations.
     layout('routes/org/layout.tsx', [
