@@ -130,7 +130,7 @@ describe('GET /v1/orgs/:orgId', () => {
           timeZone: 'Europe/Madrid',
           temperatureUnit: 'C',
           requirePinOnDevices: true,
-          plan: 'free',
+          plan: 'pro',
           role,
         },
       })
@@ -176,7 +176,7 @@ describe('PUT /v1/orgs/:orgId', () => {
       timeZone: 'Asia/Tokyo',
       temperatureUnit: 'F',
       requirePinOnDevices: false,
-      plan: 'free',
+      plan: 'pro',
       role: 'OWNER',
     })
     expect((await o.basic.client.get(`/v1/orgs/${o.orgId}`)).json.organisation).toMatchObject({ name: 'New Name', role: 'BASIC' })

@@ -12,7 +12,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { expect } from 'vitest'
-import { memberships, organisations, users } from '../../server/db/schema.ts'
+import { memberships, users } from '../../server/db/schema.ts'
 import type { Role } from '../../server/orgs/schema.ts'
 import { registerUser } from '../api/_helpers.ts'
 import type { TestApp } from './app.ts'
@@ -98,11 +98,6 @@ export async function addMember(
 
 function actor(reg: Omit<Actor, 'membershipId'>, membershipId: string): Actor {
   return { client: reg.client, user: reg.user, email: reg.email, password: reg.password, membershipId }
-}
-
-/** Put the organisation on a plan straight in the database (tests/api/billing.test.ts goes through the API). */
-export async function setPlan(t: TestApp, orgId: string, plan: 'free' | 'pro'): Promise<void> {
-  await t.db.update(organisations).set({ plan }).where(eq(organisations.id, orgId))
 }
 
 /** Register a new user flagged as platform super admin (member of nothing). */
