@@ -15,7 +15,7 @@ async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>) {
 test.use({ viewport: { width: 390, height: 844 } })
 
 test('a Free owner hits the venue limit, switches to Pro without payment (self-hosted) and adds the venue', async ({ page, baseURL }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(360_000)
   const owner = await request.newContext({ baseURL })
   await ok(await owner.post('/v1/auth/register', { data: { name: 'Fran Free', email: uniqueEmail('free'), password: 'free-owner-pass-1' } }))
   const { organisation } = await ok(await owner.post('/v1/orgs', { data: { name: 'Free Bistro' } }))

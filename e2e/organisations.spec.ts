@@ -20,7 +20,7 @@ async function newPage(browser: Browser) {
  * basic member through real e-mails, and each of them sees what their role allows.
  */
 test('owner, admin and basic member work in one organisation', async ({ page, browser }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(360_000)
   const tag = Math.random().toString(36).slice(2, 7)
   const orgName = `Casa ${tag}`
   const ownerEmail = uniqueEmail('owner')
