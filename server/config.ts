@@ -55,9 +55,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     // Scaled-out deployments sit behind a proxy: links in e-mails need the public address.
     throw new ConfigError('Invalid configuration:\n  APP_URL: required when DATABASE_URL is set in production')
   }
-  const stripeKeys = [c.STRIPE_SECRET_KEY, c.STRIPE_WEBHOOK_SECRET, c.STRIPE_PRICE_ID].filter(Boolean).length
-  if (stripeKeys !== 0 && stripeKeys !== 3) {
-    throw new ConfigError('Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: set all three for Stripe billing, or none')
+  // Stripe billing needs all three keys; none means a self-hosted install (docs/decisions/031).
+  const stripe = { STRIPE_SECRET_KEY: c.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: c.STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: c.STRIPE_PRICE_ID }
+  const missing = Object.entries(stripe).filter(([, value]) => !value)
+  if (missing.length && missing.length < 3) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map(([name]) => `  ${name}: required with the other Stripe keys (set all three, or none)`).join('\n')}`)
   }
   const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '')
   return {

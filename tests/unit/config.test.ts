@@ -62,7 +62,7 @@ describe('parseConfig: invalid values name the variable', () => {
   })
 
   test('Stripe billing needs all three keys or none (docs/decisions/031)', () => {
-    expectConfigError({ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_SECRET_KEY')
+    expectConfigError({ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_WEBHOOK_SECRET')
     expectConfigError({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, 'STRIPE_PRICE_ID')
     const stripe = parseConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_x' })
     expect(stripe.STRIPE_PRICE_ID).toBe('price_x')
