@@ -13,6 +13,9 @@ export default [
   route('invite', 'routes/public/invite.tsx'),
   // A tablet's sign-in link: opened signed out (or as a device); a person is asked first.
   route('device-login', 'routes/public/device-login.tsx'),
+  // Public forms, open signed in or out (docs/decisions/033).
+  route('contact', 'routes/forms/contact.tsx'),
+  route('early-access', 'routes/forms/early-access.tsx'),
 
   // Authenticated group: signed-out users go to /login and come back after.
   layout('routes/authed/layout.tsx', [
@@ -23,6 +26,7 @@ export default [
     // A shared device's own pages: its settings, and the PIN pad.
     route('device-settings', 'routes/authed/device-settings.tsx'),
     route('pin', 'routes/authed/pin.tsx'),
+    route('support', 'routes/authed/support.tsx'),
 
     // Organisation-scoped group: no organisation chosen → /organisations.
     layout('routes/org/layout.tsx', [
@@ -47,6 +51,7 @@ export default [
           route('devices', 'routes/settings/devices.tsx'),
           route('devices/new', 'routes/settings/devices.new.tsx'),
           route('devices/:deviceId', 'routes/settings/devices.$deviceId.tsx'),
+          route('billing', 'routes/settings/billing.tsx'),
         ]),
       ]),
 

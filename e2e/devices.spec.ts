@@ -53,6 +53,12 @@ async function pairedTablet(browser: Browser, k: Awaited<ReturnType<typeof kitch
   return { page, device: device as { id: string; name: string } }
 }
 
+/** Below 1280 px the header's items are in its menu: open it. */
+async function openMenu(page: Page) {
+  const toggle = page.getByRole('banner').locator('summary')
+  if (await toggle.isVisible()) await toggle.click()
+}
+
 /** Type a PIN as a person would: taps on the pad with JavaScript, the numeric field without. */
 async function enterPin(page: Page, pin: string, submit = true) {
   if (js()) {
@@ -215,6 +221,7 @@ test('five idle minutes forget the PIN in the browser (JavaScript); without Java
   const k = await kitchen(baseURL!)
   const { page } = await pairedTablet(browser, k, TABLET, js())
   // This tablet sends the PIN by itself after four digits (with JavaScript; without, OK sends it).
+  await openMenu(page)
   await page.getByRole('link', { name: 'Tablet settings' }).click()
   await page.getByRole('combobox', { name: 'Send the PIN by itself' }).selectOption('4')
   await page.getByRole('button', { name: 'Save' }).click()
@@ -258,6 +265,7 @@ test('the device’s own settings: what it is, its language, and signing this ta
   test.setTimeout(120_000)
   const k = await kitchen(baseURL!)
   const { page, device } = await pairedTablet(browser, k, PHONE)
+  await openMenu(page)
   await page.getByRole('link', { name: 'Tablet settings' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'This tablet' })).toBeVisible()
   const about = page.getByRole('region', { name: 'About this tablet' })

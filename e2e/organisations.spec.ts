@@ -20,7 +20,7 @@ async function newPage(browser: Browser) {
  * basic member through real e-mails, and each of them sees what their role allows.
  */
 test('owner, admin and basic member work in one organisation', async ({ page, browser }) => {
-  test.setTimeout(240_000)
+  test.setTimeout(360_000)
   const tag = Math.random().toString(36).slice(2, 7)
   const orgName = `Casa ${tag}`
   const ownerEmail = uniqueEmail('owner')
@@ -48,6 +48,10 @@ test('owner, admin and basic member work in one organisation', async ({ page, br
   await expect(page).toHaveTitle(`Mise · North · ${orgName}`)
   await expect(page.getByRole('heading', { name: 'Get started' })).toBeVisible()
   await expectAccessible(page)
+  // Two venues are more than the Free plan allows: the owner switches to Pro (self-hosted, ADR 031).
+  await page.goto('/settings/billing')
+  await page.getByRole('button', { name: 'Switch to Pro' }).click()
+  await expect(page.getByTestId('current-plan')).toHaveText('Pro plan')
   await page.goto('/venues/create')
   await page.getByLabel('Venue name').fill('South')
   await page.getByRole('button', { name: 'Add venue' }).click()

@@ -31,6 +31,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanString.default(true),
   WEB_VERSION: z.string().min(1).optional(),
+  // Billing through Stripe (docs/decisions/031): all three, or none for a self-hosted install.
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_PRICE_ID: z.string().min(1).optional(),
 })
 
 export type Config = z.infer<typeof schema> & { appUrl: string; webVersion: string; secureCookies: boolean }
@@ -50,6 +54,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (c.NODE_ENV === 'production' && c.APP_URL === undefined && c.DATABASE_URL !== undefined) {
     // Scaled-out deployments sit behind a proxy: links in e-mails need the public address.
     throw new ConfigError('Invalid configuration:\n  APP_URL: required when DATABASE_URL is set in production')
+  }
+  // Stripe billing needs all three keys; none means a self-hosted install (docs/decisions/031).
+  const stripe = { STRIPE_SECRET_KEY: c.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: c.STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_ID: c.STRIPE_PRICE_ID }
+  const missing = Object.entries(stripe).filter(([, value]) => !value)
+  if (missing.length && missing.length < 3) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map(([name]) => `  ${name}: required with the other Stripe keys (set all three, or none)`).join('\n')}`)
   }
   const appUrl = (c.APP_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, '')
   return {

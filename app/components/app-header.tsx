@@ -28,7 +28,7 @@ const itemClass = buttonClasses({ variant: 'ghost', size: 'lg' })
 /**
  * The app's bar: one row of at most 56 px on a phone with the venue, the current page and a menu
  * (a native `<details>`, so it opens without JavaScript) holding the switchers, language, theme, profile
- * and sign-out; from 1024 px the same items stand in the row. Every control is at least 44×44 px.
+ * and sign-out; from 1280 px the same items stand in the row. Every control is at least 44×44 px.
  * A shared device keeps who holds the PIN, and "Done", in the bar itself.
  */
 export function AppHeader({
@@ -65,7 +65,7 @@ export function AppHeader({
   )
   return (
     <header className="border-b border-stone-200 dark:border-stone-800">
-      <nav aria-label={t('nav.main')} className="mx-auto flex min-h-13 max-w-5xl items-center gap-1 px-3 py-1">
+      <nav aria-label={t('nav.main')} className="mx-auto flex min-h-13 max-w-7xl items-center gap-1 px-3 py-1">
         <Link to="/" className="flex min-h-11 shrink-0 items-center pr-1 text-lg font-bold text-green-800 dark:text-green-300">
           {t('appName')}
         </Link>
@@ -75,14 +75,14 @@ export function AppHeader({
           {section ? <span>{t(`nav.sections.${section}`)}</span> : null}
         </p>
         {device ? <DevicePinStatus pin={pin} here={here} onPinPad={pathname === '/pin'} /> : null}
-        <div className="hidden items-center gap-1 lg:flex">
+        <div className="hidden flex-wrap items-center justify-end gap-1 xl:flex">
           {items}
           <ThemeSwitch redirectTo={here} />
           <LanguageSwitch locale={locale} redirectTo={here} />
         </div>
         <details
           ref={menu}
-          className="group relative lg:hidden"
+          className="group relative xl:hidden"
           data-testid="header-menu"
           onKeyDown={(event) => {
             if (event.key !== 'Escape' || !menu.current?.open) return
@@ -132,6 +132,9 @@ function PersonMenuItems({ user, org, venue }: { user: HeaderUser | null; org: {
           {t('nav.organisations')}
         </Link>
       )}
+      <Link to="/support" className={itemClass}>
+        {t('nav.support')}
+      </Link>
       <Link to="/profile" className={itemClass}>
         {t('nav.profile')}
       </Link>

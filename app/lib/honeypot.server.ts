@@ -18,9 +18,13 @@ function honeypot(): Honeypot {
   return current.honeypot
 }
 
-/** For the loader of a page with an anonymous form (given to HoneypotProvider / HoneypotFields). */
-export function honeypotInputProps(): Promise<HoneypotInputProps> {
-  return honeypot().getInputProps()
+/**
+ * For the loader of a page with an anonymous form (given to HoneypotProvider / HoneypotFields).
+ * `minSeconds` is a time trap: the form is refused as spam when sent sooner than that after it was
+ * served (the public contact and early-access forms, docs/decisions/033).
+ */
+export function honeypotInputProps(opts: { minSeconds?: number } = {}): Promise<HoneypotInputProps> {
+  return honeypot().getInputProps({ validFromTimestamp: Date.now() + (opts.minSeconds ?? 0) * 1000 })
 }
 
 /**

@@ -24,6 +24,8 @@ export async function organisationWithMembers(baseURL: string, members: Array<{ 
   const verify = linkIn(await waitForMail(owner.email, /Verify/, started - 1000), '/verify-email')
   await owner.api.get(`/v1/auth/verification/verify${verify.slice(verify.indexOf('?'))}`, { maxRedirects: 0 })
   const { organisation } = await ok(await owner.api.post('/v1/orgs', { data: { name: orgName } }))
+  // The e2e server is self-hosted: on Pro, so specs may add venues, staff and devices beyond Free's limits (ADR 031).
+  await ok(await owner.api.put(`/v1/orgs/${organisation.id}/billing/plan`, { data: { plan: 'pro' } }))
   const { venue } = await ok(await owner.api.post(`/v1/orgs/${organisation.id}/venues`, { data: { name: venueName } }))
   const people: Person[] = []
   for (const m of members) {

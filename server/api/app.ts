@@ -19,6 +19,8 @@ import { inviteRoutes } from '../staff/invite-routes.ts'
 import { staffRoutes } from '../staff/routes.ts'
 import { uploadRoutes } from '../uploads/routes.ts'
 import { venueRoutes } from '../venues/routes.ts'
+import { billingRoutes, billingWebhookRoutes } from '../billing/routes.ts'
+import { formRoutes } from '../forms/routes.ts'
 import { applySecurityHeaders, isHttps } from '../http/security-headers.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
@@ -70,6 +72,8 @@ export function createApp(deps: Deps) {
   app.route('/v1/auth/device', deviceAuthRoutes())
   app.route('/v1/auth', authRoutes())
   app.route('/v1/profile', profileRoutes())
+  app.route('/v1/billing', billingWebhookRoutes())
+  app.route('/v1/forms', formRoutes())
 
   // Everything under an organisation: session → membership → role → venues, resolved once.
   // (Hono's '/x/*' also matches '/x' itself: one registration covers /v1/orgs/:orgId too.)
@@ -85,6 +89,7 @@ export function createApp(deps: Deps) {
   app.route('/v1/orgs/:orgId/venues/:venueId/checklist-entries', venueChecklistEntryRoutes())
   app.route('/v1/orgs/:orgId/uploads', uploadRoutes())
   app.route('/v1/orgs/:orgId/devices', deviceRoutes())
+  app.route('/v1/orgs/:orgId/billing', billingRoutes())
 
   app.notFound(() => {
     throw notFound()

@@ -35,7 +35,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'logger'>, print: (text: 
   ]
 
   const created = await db.transaction(async (tx) => {
-    const [org] = await tx.insert(organisations).values({ name: 'Demo Kitchens', timeZone: 'Europe/London' }).returning()
+    const [org] = await tx.insert(organisations).values({ name: 'Demo Kitchens', timeZone: 'Europe/London', plan: 'pro' }).returning()
     const [harbour, market] = await tx
       .insert(venues)
       .values([

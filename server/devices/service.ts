@@ -13,6 +13,7 @@ import { hashToken, newToken, sameHash } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
 import { t, type Locale } from '../i18n.ts'
 import { registerOnboardingStep } from '../onboarding/steps.ts'
+import { assertWithinLimit, planLimits } from '../billing/limits.ts'
 import { memberships, organisations, venues } from '../orgs/schema.ts'
 import { deviceLoginLinks, devices, deviceSessions } from './schema.ts'
 import { mayHoldPinAt, PIN_IDLE_MS, publicPin } from './sessions.ts'
@@ -125,25 +126,16 @@ async function checkVenue(db: Db, scope: OrgScope, venueId: string, locale: Loca
 }
 
 /**
- * The plan's device limit, in one place so billing can plug in (product.md: Free allows 1 device).
- * Billing will compare the organisation's device count with its plan here and refuse with 403 and a
- * message naming the limit; until then every plan may have any number of devices.
+ * The plan's device limit (product.md: Free allows 1 device): the device side of the one place plan
+ * limits are enforced, server/billing/limits.ts (403 with a message naming the limit and the plan).
  */
 export async function assertDeviceAllowed(db: Db, scope: OrgScope, locale: Locale): Promise<void> {
-  const limit = deviceLimit(await orgPlan(db, scope.orgId))
-  if (limit === null) return
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(devices).where(eq(devices.orgId, scope.orgId))
-  if ((row?.n ?? 0) >= limit) throw new ApiError('ForbiddenError', t(locale, 'devices.planLimit', { limit }))
+  await assertWithinLimit(db, scope.orgId, 'devices', locale)
 }
 
-/** How many devices a plan allows; null = no limit. Billing sets the Free plan's limit. */
-export function deviceLimit(_plan: string): number | null {
-  return null
-}
-
-async function orgPlan(db: Db, orgId: string): Promise<string> {
-  const [org] = await db.select({ plan: organisations.plan }).from(organisations).where(eq(organisations.id, orgId))
-  return org?.plan ?? 'free'
+/** How many devices a plan allows; null = no limit. */
+export function deviceLimit(plan: string): number | null {
+  return planLimits(plan).devices
 }
 
 export async function createDevice(db: Db, scope: OrgScope, input: { name: string; venueId: string }, locale: Locale, now: Date): Promise<PublicDevice> {

@@ -37,7 +37,8 @@ export function contentSecurityPolicy(csp: CspKind): string {
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    // The billing page's "Upgrade" and "Manage billing" forms end in a redirect to Stripe (ADR 032).
+    "form-action 'self' https://checkout.stripe.com https://billing.stripe.com",
     "frame-ancestors 'none'",
   ].join('; ')
 }

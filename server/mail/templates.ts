@@ -57,3 +57,53 @@ export function inviteMail(o: {
 function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim()
 }
+
+/** A public form sent (server/forms/service.ts), as support reads it: in English, every field, who and where from. */
+export function formToSupportMail(o: {
+  to: string
+  appName: string
+  appUrl: string
+  submission: {
+    id: string
+    kind: string
+    name: string
+    email: string
+    locale: string
+    fields: Record<string, string>
+    orgId?: string
+    venueId?: string
+    uploadId?: string
+  }
+}): MailMessage {
+  const s = o.submission
+  const subjectLine = s.fields.subject ? `: ${oneLine(s.fields.subject)}` : ''
+  const subject = `[${o.appName}] ${s.kind} from ${oneLine(s.name)}${subjectLine}`
+  const upload = s.orgId && s.uploadId ? `${o.appUrl}/v1/orgs/${s.orgId}/uploads/${s.uploadId}` : undefined
+  const rows: Array<[string, string]> = [
+    ['Kind', s.kind],
+    ['From', `${s.name} <${s.email}>`],
+    ['Language', s.locale],
+    ...Object.entries(s.fields),
+    ...(s.orgId ? [['Organisation', s.orgId] as [string, string]] : []),
+    ...(s.venueId ? [['Venue', s.venueId] as [string, string]] : []),
+    ...(upload ? [['Screenshot', upload] as [string, string]] : []),
+    ['Submission', s.id],
+  ]
+  const text = rows.map(([k, v]) => `${k}: ${v}`).join('\n') + '\n'
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111"><table>${rows
+    .map(([k, v]) => `<tr><th style="text-align:left;vertical-align:top;padding-right:12px">${escapeHtml(k)}</th><td style="white-space:pre-wrap">${escapeHtml(v)}</td></tr>`)
+    .join('')}</table></body></html>`
+  return { to: o.to, subject, text, html, ...(upload ? { links: [upload] } : {}) }
+}
+
+/** The acknowledgement to the sender of a public form, in their language. */
+export function formAckMail(o: { to: string; appName: string; locale: Locale; kind: 'contact' | 'support' | 'early-access'; name: string }): MailMessage {
+  const vars = { appName: o.appName, name: oneLine(o.name) }
+  const key = o.kind === 'early-access' ? 'earlyAccess' : o.kind
+  const subject = t(o.locale, `email.formAck.${key}.subject`, vars)
+  const greeting = t(o.locale, 'email.greeting', vars)
+  const body = t(o.locale, `email.formAck.${key}.body`, vars)
+  const text = `${greeting}\n\n${body}\n\n— ${o.appName}\n`
+  const html = `<!doctype html><html lang="${o.locale}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(body)}</p><p>— ${escapeHtml(o.appName)}</p></body></html>`
+  return { to: o.to, subject, text, html }
+}

@@ -6,6 +6,7 @@ import { can, roleRank, type Role } from '../auth/permissions.ts'
 import { generateUnusedPin, limitPinAnswers, pinDigest, pinDigestInUse } from '../auth/pin.ts'
 import { findUserByEmail } from '../auth/service.ts'
 import { hashToken, newToken, sameHash } from '../auth/tokens.ts'
+import { assertWithinLimit } from '../billing/limits.ts'
 import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { memberships, organisations, users, venues } from '../db/schema.ts'
@@ -207,6 +208,7 @@ export async function createStaff(
   if (email && !actor.emailVerified) throw forbidden(t(locale, 'staff.verifyToInvite'))
   if (!email && input.role === 'OWNER') throw validationError({ role: t(locale, 'staff.pinOnlyRole') })
   const venueIds = await checkVenueIds(db, scope, input.venueIds ?? [], locale)
+  await assertWithinLimit(db, scope.orgId, 'staff', locale)
   if (email) {
     const [taken] = await db
       .select({ id: memberships.id })

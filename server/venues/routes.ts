@@ -7,6 +7,8 @@ import { line, text } from '../api/contract.ts'
 import { notFound } from '../api/errors.ts'
 import { isUuid, requirePermission, requireVenueAccess, type OrgScope } from '../api/middleware/org-scope.ts'
 import { readJson } from '../api/validate.ts'
+import { assertWithinLimit } from '../billing/limits.ts'
+import { syncVenueQuantity } from '../billing/service.ts'
 import { timeZoneField } from '../orgs/time-zone.ts'
 import { createVenue, deleteVenue, findVenue, listVenues, updateVenue } from './service.ts'
 
@@ -45,7 +47,11 @@ export function venueRoutes() {
   app.post('/', async (c) => {
     const scope = requirePermission(c, 'venue.manage')
     const body = await readJson(c, createVenueBody)
-    return c.json({ venue: await createVenue(c.get('deps').db, scope, body) }, 201)
+    const deps = c.get('deps')
+    await assertWithinLimit(deps.db, scope.orgId, 'venues', c.get('locale'))
+    const venue = await createVenue(deps.db, scope, body)
+    await syncVenueQuantity(deps, scope.orgId)
+    return c.json({ venue }, 201)
   })
 
   app.get('/:venueId', async (c) => {
@@ -71,6 +77,7 @@ export function venueRoutes() {
       // Their venue list would become empty, which means "all venues": refuse instead.
       throw badRequest(t(c.get('locale'), 'venues.onlyVenueOf', { names: result.onlyVenueOf.join(', ') }))
     }
+    await syncVenueQuantity(c.get('deps'), scope.orgId)
     return c.body(null, 204)
   })
 

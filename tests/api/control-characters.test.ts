@@ -103,6 +103,12 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
     'POST /v1/auth/device/pin': { body: { pin: '2468' } },
     [`POST ${ORG}/devices`]: { body: { name: 'Kitchen tablet', venueId: o.venueA } },
     [`PUT ${ORG}/devices/{deviceId}`]: { body: { name: 'Pass tablet', venueId: o.venueA } },
+    [`PUT ${ORG}/billing/plan`]: { body: { plan: 'pro' } },
+    'POST /v1/forms/contact': { body: { name: 'Ana Cook', email: uniqueEmail(), company: 'Corner Café', message: 'Hello,\nhow much is Pro?', website: '' } },
+    'POST /v1/forms/early-access': { body: { name: 'Ana Cook', email: uniqueEmail(), company: 'Corner Café', venues: 2, message: 'Two sites', website: '' } },
+    'POST /v1/forms/support': {
+      body: { name: 'Ana Cook', email: uniqueEmail(), subject: 'Export', message: 'The PDF\tis empty', orgId: o.orgId, venueId: o.venueA, uploadId, website: '' },
+    },
   }
 }
 

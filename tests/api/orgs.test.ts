@@ -130,7 +130,7 @@ describe('GET /v1/orgs/:orgId', () => {
           timeZone: 'Europe/Madrid',
           temperatureUnit: 'C',
           requirePinOnDevices: true,
-          plan: 'free',
+          plan: 'pro',
           role,
         },
       })
@@ -176,7 +176,7 @@ describe('PUT /v1/orgs/:orgId', () => {
       timeZone: 'Asia/Tokyo',
       temperatureUnit: 'F',
       requirePinOnDevices: false,
-      plan: 'free',
+      plan: 'pro',
       role: 'OWNER',
     })
     expect((await o.basic.client.get(`/v1/orgs/${o.orgId}`)).json.organisation).toMatchObject({ name: 'New Name', role: 'BASIC' })
@@ -226,7 +226,7 @@ describe('PUT /v1/orgs/:orgId', () => {
     const all = await o.owner.client.put(url, { name: '', timeZone: 'x', temperatureUnit: 1, requirePinOnDevices: null })
     expectError(all, 'ValidationError', { data: ['name', 'timeZone', 'temperatureUnit', 'requirePinOnDevices'] })
     const [row] = await t.db.select().from(organisations).where(eq(organisations.id, o.orgId))
-    expect(row).toMatchObject({ name: 'Test Kitchen', timeZone: 'Europe/Madrid', temperatureUnit: 'C', requirePinOnDevices: true, plan: 'free' })
+    expect(row).toMatchObject({ name: 'Test Kitchen', timeZone: 'Europe/Madrid', temperatureUnit: 'C', requirePinOnDevices: true, plan: 'pro' })
   })
 })
 

@@ -6,7 +6,7 @@
  *   await o.basicLimited.client.get(`/v1/orgs/${o.orgId}/venues/${o.venueA}`)  // 403
  *   await o.outsider.client.get(`/v1/orgs/${o.orgId}`)                        // 404
  *
- * The owner creates the organisation and both venues through the API; the other members are
+ * The owner creates the organisation (switched to the Pro plan) and both venues through the API; the other members are
  * inserted straight into `memberships` (active, with a user account), so these fixtures do not
  * depend on the staff/invitation endpoints.
  */
@@ -47,11 +47,20 @@ export interface OrgWithActors {
   anonymous: Client
 }
 
-/** Create an organisation through the API as `owner`; returns its id. */
-export async function createOrg(owner: { client: Client }, body: Record<string, unknown> = { name: 'Test Kitchen' }): Promise<string> {
+/**
+ * Create an organisation through the API as `owner`; returns its id. It is then switched to the Pro
+ * plan (self-hosted mode, `PUT …/billing/plan`), so fixtures may add venues, staff and devices beyond
+ * the Free plan's limits; `plan: 'free'` keeps it on Free (tests/api/billing.test.ts).
+ */
+export async function createOrg(owner: { client: Client }, body: Record<string, unknown> = { name: 'Test Kitchen' }, plan: 'free' | 'pro' = 'pro'): Promise<string> {
   const res = await owner.client.post('/v1/orgs', body)
   expect(res.status, res.text).toBe(201)
-  return res.json.organisation.id as string
+  const orgId = res.json.organisation.id as string
+  if (plan === 'pro') {
+    const switched = await owner.client.put(`/v1/orgs/${orgId}/billing/plan`, { plan: 'pro' })
+    expect(switched.status, switched.text).toBe(200)
+  }
+  return orgId
 }
 
 /** Create a venue through the API (the caller must be ADMIN+); returns its id. */

@@ -60,6 +60,14 @@ describe('parseConfig: invalid values name the variable', () => {
     // Embedded database in production: the local default address is fine.
     expect(() => parseConfig({ NODE_ENV: 'production' })).not.toThrow()
   })
+
+  test('Stripe billing needs all three keys or none (docs/decisions/031)', () => {
+    expectConfigError({ STRIPE_SECRET_KEY: 'sk_test_x' }, 'STRIPE_WEBHOOK_SECRET')
+    expectConfigError({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }, 'STRIPE_PRICE_ID')
+    const stripe = parseConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PRICE_ID: 'price_x' })
+    expect(stripe.STRIPE_PRICE_ID).toBe('price_x')
+    expect(parseConfig({}).STRIPE_SECRET_KEY).toBeUndefined()
+  })
 })
 
 describe('parseConfig: defaults and derived values', () => {

@@ -11,7 +11,8 @@ describe('the Content-Security-Policy (ADR 013)', () => {
     expect(csp['frame-ancestors']).toEqual(["'none'"])
     expect(csp['object-src']).toEqual(["'none'"])
     expect(csp['base-uri']).toEqual(["'none'"])
-    expect(csp['form-action']).toEqual(["'self'"])
+    // Forms post to this origin; the billing forms' redirects may go on to Stripe's Checkout and portal only.
+    expect(csp['form-action']).toEqual(["'self'", 'https://checkout.stripe.com', 'https://billing.stripe.com'])
     expect(JSON.stringify(csp)).not.toContain('unsafe')
   })
 

@@ -8,6 +8,8 @@ import { AuthCard } from '../../components/auth-card'
 import { SubmitButton } from '../../components/submit-button'
 import { TimeZoneSelect } from '../../components/time-zone-select'
 import { Field, FormError } from '../../components/ui/field'
+import { PlanLimitNotice } from '../../components/plan-limit'
+import { loadPlanSummary } from '../../lib/plan-limits.server'
 import { api, must } from '../../lib/api.server'
 import { useServerForm } from '../../lib/forms'
 import { invalidForm, parseForm, rejectedForm, requiredText } from '../../lib/forms.server'
@@ -27,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!can(org.role, 'venue.manage')) throw new Response('Forbidden', { status: 403 })
   const client = api(args)
   const { organisation } = must(args.request, client, await client.get<{ organisation: { timeZone: string } }>(`/v1/orgs/${org.id}`))
-  return { zones: timeZones(), defaultZone: organisation.timeZone }
+  return { zones: timeZones(), defaultZone: organisation.timeZone, planSummary: await loadPlanSummary(args, org.id), billingLink: can(org.role, 'billing.manage') }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -49,6 +51,7 @@ export default function CreateVenue({ loaderData, actionData }: Route.ComponentP
   const { field, formProps, formErrors } = useServerForm({ id: 'create-venue', lastResult: actionData?.result, defaultValue: { timeZone: loaderData.defaultZone } })
   return (
     <AuthCard title={t('createVenue.title')} intro={t('createVenue.intro')}>
+      <PlanLimitNotice summary={loaderData.planSummary} kind="venues" billingLink={loaderData.billingLink} />
       <Form method="post" className="space-y-4" {...formProps}>
         <FormError errors={formErrors} />
         <Field label={t('createVenue.name')} {...field('name')} required maxLength={100} />

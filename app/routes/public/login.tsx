@@ -57,6 +57,15 @@ export default function Login({ actionData }: Route.ComponentProps) {
               {t('login.register')}
             </Link>
           </p>
+          <p>
+            <Link className="underline" to="/contact">
+              {t('contact.link')}
+            </Link>
+            {' · '}
+            <Link className="underline" to="/early-access">
+              {t('earlyAccess.link')}
+            </Link>
+          </p>
         </>
       }
     >

@@ -47,12 +47,23 @@ export default function Register({ actionData }: Route.ComponentProps) {
       title={t('register.title')}
       intro={t('register.intro')}
       footer={
-        <p>
-          {t('register.haveAccount')}{' '}
-          <Link className="underline" to="/login">
-            {t('register.login')}
-          </Link>
-        </p>
+        <>
+          <p>
+            {t('register.haveAccount')}{' '}
+            <Link className="underline" to="/login">
+              {t('register.login')}
+            </Link>
+          </p>
+          <p>
+            <Link className="underline" to="/contact">
+              {t('contact.link')}
+            </Link>
+            {' · '}
+            <Link className="underline" to="/early-access">
+              {t('earlyAccess.link')}
+            </Link>
+          </p>
+        </>
       }
     >
       <Form method="post" className="space-y-4" {...formProps}>

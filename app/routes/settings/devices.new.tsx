@@ -7,6 +7,8 @@ import { createDeviceBody } from '../../../server/devices/routes'
 import { SubmitButton } from '../../components/submit-button'
 import { ButtonLink } from '../../components/ui/button'
 import { Field, FormError, SelectField } from '../../components/ui/field'
+import { PlanLimitNotice } from '../../components/plan-limit'
+import { loadPlanSummary } from '../../lib/plan-limits.server'
 import { api, unauthorizedRedirect } from '../../lib/api.server'
 import { useServerForm } from '../../lib/forms'
 import { invalidForm, parseForm, rejectedForm, requiredText } from '../../lib/forms.server'
@@ -22,7 +24,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { org, venue } = await requireOrg(args)
   if (!can(org.role, 'devices.manage')) throw new Response('Forbidden', { status: 403 })
   // The venue being worked in comes first; a member limited to some venues sees only those.
-  return { venues: org.venues, defaultVenueId: venue?.id ?? org.venues[0]?.id ?? '' }
+  return { venues: org.venues, defaultVenueId: venue?.id ?? org.venues[0]?.id ?? '', planSummary: await loadPlanSummary(args, org.id), billingLink: can(org.role, 'billing.manage') }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -57,6 +59,7 @@ export default function NewDevice({ loaderData, actionData }: Route.ComponentPro
       </p>
       <h1 className="text-2xl font-bold">{t('devices.newTitle')}</h1>
       <p className="text-stone-700 dark:text-stone-300">{t('devices.newIntro')}</p>
+      <PlanLimitNotice summary={loaderData.planSummary} kind="devices" billingLink={loaderData.billingLink} />
       {venues.length ? (
         <Form method="post" className="space-y-4" {...formProps}>
           <FormError errors={formErrors} />

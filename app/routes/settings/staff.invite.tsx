@@ -7,6 +7,8 @@ import { createStaffBody } from '../../../server/staff/routes'
 import { SubmitButton } from '../../components/submit-button'
 import { ButtonLink } from '../../components/ui/button'
 import { Field, FormError } from '../../components/ui/field'
+import { PlanLimitNotice } from '../../components/plan-limit'
+import { loadPlanSummary } from '../../lib/plan-limits.server'
 import { api, unauthorizedRedirect } from '../../lib/api.server'
 import { useServerForm } from '../../lib/forms'
 import { invalidForm, parseForm, refusedForm, rejectedForm, requiredText } from '../../lib/forms.server'
@@ -21,7 +23,7 @@ const schema = z.object({ ...createStaffBody.shape, name: requiredText(100) })
 export async function loader(args: Route.LoaderArgs) {
   const { org } = await requireOrg(args)
   if (!can(org.role, 'staff.manage')) throw new Response('Forbidden', { status: 403 })
-  return { roles: manageableRoles(org.role), venues: org.venues }
+  return { roles: manageableRoles(org.role), venues: org.venues, planSummary: await loadPlanSummary(args, org.id), billingLink: can(org.role, 'billing.manage') }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -90,6 +92,7 @@ export default function InviteStaff({ loaderData, actionData }: Route.ComponentP
       </p>
       <h1 className="text-2xl font-bold">{t('staff.inviteTitle')}</h1>
       <p className="text-stone-700 dark:text-stone-300">{t('staff.inviteIntro')}</p>
+      <PlanLimitNotice summary={loaderData.planSummary} kind="staff" billingLink={loaderData.billingLink} />
       <Form method="post" className="space-y-4" {...formProps}>
         <FormError errors={formErrors} />
         <Field label={t('staff.name')} {...field('name')} required maxLength={100} autoComplete="off" />

@@ -7,6 +7,8 @@ import { createVenueBody } from '../../../server/venues/routes'
 import { SubmitButton } from '../../components/submit-button'
 import { TimeZoneSelect } from '../../components/time-zone-select'
 import { Field, FormError } from '../../components/ui/field'
+import { PlanLimitNotice } from '../../components/plan-limit'
+import { loadPlanSummary } from '../../lib/plan-limits.server'
 import { api, must, unauthorizedRedirect } from '../../lib/api.server'
 import { useServerForm } from '../../lib/forms'
 import { invalidForm, parseForm, rejectedForm, requiredText } from '../../lib/forms.server'
@@ -23,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!can(org.role, 'venue.manage')) throw new Response('Forbidden', { status: 403 })
   const client = api(args)
   const { organisation } = must(args.request, client, await client.get<{ organisation: { timeZone: string } }>(`/v1/orgs/${org.id}`))
-  return { zones: timeZones(), defaultZone: organisation.timeZone }
+  return { zones: timeZones(), defaultZone: organisation.timeZone, planSummary: await loadPlanSummary(args, org.id), billingLink: can(org.role, 'billing.manage') }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -54,6 +56,7 @@ export default function NewVenue({ loaderData, actionData }: Route.ComponentProp
       </p>
       <h1 className="text-2xl font-bold">{t('venues.newTitle')}</h1>
       <p className="text-stone-700 dark:text-stone-300">{t('venues.newIntro')}</p>
+      <PlanLimitNotice summary={loaderData.planSummary} kind="venues" billingLink={loaderData.billingLink} />
       <Form method="post" className="space-y-4" {...formProps}>
         <FormError errors={formErrors} />
         <Field label={t('venues.name')} {...field('name')} required maxLength={100} />

@@ -260,6 +260,42 @@ const schemas = {
     expiresAt: dateTime,
   }),
   DeviceLogin: object({ device: object({ id: uuid, name: string }), organisation: ref('OrgRef'), venue: object({ id: uuid, name: string }) }),
+
+  // Billing (docs/decisions/031, 032)
+  PlanLimits: object({
+    plan: enumOf(PLANS),
+    limits: object({ venues: nullable(integer), staff: nullable(integer), devices: nullable(integer) }, 'null = no limit'),
+    usage: object({ venues: integer, staff: integer, devices: integer }, 'Venues not archived; staff not removed (invitations and PIN-only members included); devices'),
+  }),
+  Billing: withOptional(
+    object({
+      plan: enumOf(PLANS),
+      limits: object({ venues: nullable(integer), staff: nullable(integer), devices: nullable(integer) }, 'null = no limit'),
+      usage: object({ venues: integer, staff: integer, devices: integer }),
+      mode: { ...enumOf(['stripe', 'self-hosted']), description: 'stripe: Checkout and the portal; self-hosted: PUT …/billing/plan' },
+      status: { type: ['string', 'null'], enum: ['active', 'past_due', 'cancelled', null], description: 'The Stripe subscription, if any' },
+      hasCustomer: boolean,
+      nextInvoice: {
+        oneOf: [object({ date: dateTime, amount: nullable(integer), currency: nullable(string) }), { type: 'null' }],
+        description: 'Amount in the currency’s minor unit (cents)',
+      },
+      invoices: array(
+        object({
+          id: uuid,
+          number: nullable(string),
+          date: dateTime,
+          amount: { ...integer, description: 'Minor unit (cents)' },
+          currency: string,
+          status: { ...string, description: 'draft, open, paid, uncollectible or void' },
+          pdfUrl: nullable(string),
+          hostedUrl: nullable(string),
+        }),
+      ),
+    }),
+    {},
+  ),
+  RedirectUrl: object({ url: { type: 'string', description: 'A Stripe page to send the browser to' } }),
+  WebhookReceipt: object({ received: { type: 'boolean', const: true }, duplicate: { ...boolean, description: 'This event id was already handled: nothing changed' } }),
 } satisfies Record<string, JsonSchema>
 
 export type ComponentName = keyof typeof schemas

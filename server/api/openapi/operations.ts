@@ -20,6 +20,8 @@ import { inviteAcceptBody, inviteQuery, inviteRegisterBody } from '../../staff/i
 import { createStaffBody, updateStaffBody } from '../../staff/routes.ts'
 import { UPLOAD_CONTENT_TYPES } from '../../uploads/service.ts'
 import { createVenueBody, updateVenueBody } from '../../venues/routes.ts'
+import { planBody } from '../../billing/routes.ts'
+import { contactBody, earlyAccessBody, supportBody } from '../../forms/routes.ts'
 import { ref, type JsonSchema } from './components.ts'
 
 export const TAGS = [
@@ -35,6 +37,8 @@ export const TAGS = [
   { name: 'Checklist entries', description: 'Daily work: the day list, completing and resolving items, exports' },
   { name: 'Uploads', description: 'Photos and PDFs of the organisation' },
   { name: 'Devices', description: 'Shared kitchen devices: their settings, one-time login links, signing in, and staff PINs on a device' },
+  { name: 'Billing', description: 'Plans, limits, Stripe Checkout, the customer portal and Stripe webhooks' },
+  { name: 'Public forms', description: 'Contact, support and early-access messages (stored and e-mailed to support)' },
   { name: 'Operations', description: 'Health, readiness and this document' },
 ] as const
 
@@ -97,6 +101,8 @@ const ok = (status = 200) => json(status, ref('Ok'), status === 202 ? 'Accepted'
 const ORG = '/v1/orgs/{orgId}'
 const VENUE_ACCESS = 'A member limited to some venues gets 403 for another venue of the organisation.'
 const VENUE_CHECKLIST = 'A member limited to some venues gets 404 for a checklist used only at other venues.'
+const FORM_NOTES =
+  'Stored and e-mailed to SUPPORT_EMAIL, with an acknowledgement to the sender in `locale` (default: the request’s language). `website` is a honeypot and `startedAt` (when the form was served, ms) a time trap: filled, or sent within 3 seconds, the answer is the same 202 but nothing is stored or sent. At most 10 per hour from one IP address and 5 per hour from one e-mail address, per kind of form.'
 const DEVICE_ADMIN = 'An ADMIN limited to some venues sees and manages only the devices of those venues (another venue’s device → 404).'
 
 // ─── the table ───────────────────────────────────────────────────────────────────────────────────
@@ -761,5 +767,100 @@ export const operations: Operation[] = [
     notes: 'Ends every session of the device and voids its unused login link.',
     access: 'devices.manage',
     replies: [json(200, wrap({ sessionsEnded: { type: 'integer', minimum: 0 } }))],
+  },
+
+  // Billing (docs/decisions/031-billing-plans-and-limits.md, 032-stripe-webhooks.md)
+  {
+    method: 'get',
+    path: `${ORG}/billing`,
+    tag: 'Billing',
+    summary: 'Plan, limits, usage, next invoice and past invoices',
+    notes: 'Free: 1 venue, 5 staff, 1 device; Pro: no limits. `mode` says whether plans change through Stripe or directly (self-hosted).',
+    access: 'billing.manage',
+    replies: [json(200, wrap({ billing: ref('Billing') }))],
+  },
+  {
+    method: 'get',
+    path: `${ORG}/billing/limits`,
+    tag: 'Billing',
+    summary: 'The plan’s limits and usage (for the pages that create venues, staff and devices)',
+    access: 'settings.access',
+    replies: [json(200, ref('PlanLimits'))],
+  },
+  {
+    method: 'put',
+    path: `${ORG}/billing/plan`,
+    tag: 'Billing',
+    summary: 'Switch plan (self-hosted mode only)',
+    notes: 'With Stripe configured → BadRequestError (plans change through Checkout and the portal). Going down to Free over its limits keeps everything; only new venues, staff or devices are refused.',
+    access: 'billing.manage',
+    body: planBody,
+    replies: [json(200, wrap({ billing: ref('Billing') }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/billing/checkout`,
+    tag: 'Billing',
+    summary: 'A Stripe Checkout session for Pro (quantity = venues)',
+    notes: 'Without Stripe keys, or with a subscription already → BadRequestError. The quantity follows venues added or removed afterwards.',
+    access: 'billing.manage',
+    errors: [400],
+    replies: [json(200, ref('RedirectUrl'))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/billing/portal`,
+    tag: 'Billing',
+    summary: 'A Stripe customer portal session',
+    notes: 'Without Stripe keys, or before any checkout → BadRequestError.',
+    access: 'billing.manage',
+    errors: [400],
+    replies: [json(200, ref('RedirectUrl'))],
+  },
+  {
+    method: 'post',
+    path: '/v1/billing/webhook',
+    tag: 'Billing',
+    summary: 'Stripe webhook (signature checked)',
+    notes:
+      'The raw body signed by Stripe (`Stripe-Signature`, checked with STRIPE_WEBHOOK_SECRET; older than 5 minutes → replay, refused). Each event id is applied once; events older than the state they would change are ignored. Unsigned, badly signed or replayed → BadRequestError.',
+    access: 'public',
+    errors: [400],
+    replies: [json(200, ref('WebhookReceipt'))],
+  },
+
+  // Public forms (docs/decisions/033-public-forms-and-support.md)
+  {
+    method: 'post',
+    path: '/v1/forms/contact',
+    tag: 'Public forms',
+    summary: 'Send the contact form',
+    notes: FORM_NOTES,
+    access: 'public',
+    body: contactBody,
+    rateLimited: true,
+    replies: [json(202, ref('Ok'), 'Accepted')],
+  },
+  {
+    method: 'post',
+    path: '/v1/forms/support',
+    tag: 'Public forms',
+    summary: 'Send a support request',
+    notes: `${FORM_NOTES} A signed-in member may attach \`orgId\` (an organisation they belong to), \`venueId\` (one of its venues) and \`uploadId\` (a screenshot they uploaded there); otherwise ValidationError on that field.`,
+    access: 'public',
+    body: supportBody,
+    rateLimited: true,
+    replies: [json(202, ref('Ok'), 'Accepted')],
+  },
+  {
+    method: 'post',
+    path: '/v1/forms/early-access',
+    tag: 'Public forms',
+    summary: 'Sign up for early access',
+    notes: FORM_NOTES,
+    access: 'public',
+    body: earlyAccessBody,
+    rateLimited: true,
+    replies: [json(202, ref('Ok'), 'Accepted')],
   },
 ]
