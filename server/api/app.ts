@@ -19,6 +19,7 @@ import { inviteRoutes } from '../staff/invite-routes.ts'
 import { staffRoutes } from '../staff/routes.ts'
 import { uploadRoutes } from '../uploads/routes.ts'
 import { venueRoutes } from '../venues/routes.ts'
+import { contactCategoryRoutes, contactRoutes, venueContactRoutes } from '../contacts/routes.ts'
 import { applySecurityHeaders, isHttps } from '../http/security-headers.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
@@ -85,6 +86,10 @@ export function createApp(deps: Deps) {
   app.route('/v1/orgs/:orgId/venues/:venueId/checklist-entries', venueChecklistEntryRoutes())
   app.route('/v1/orgs/:orgId/uploads', uploadRoutes())
   app.route('/v1/orgs/:orgId/devices', deviceRoutes())
+  // Contacts and supplier orders (issue #13)
+  app.route('/v1/orgs/:orgId/contacts', contactRoutes())
+  app.route('/v1/orgs/:orgId/contact-categories', contactCategoryRoutes())
+  app.route('/v1/orgs/:orgId/venues/:venueId/contacts', venueContactRoutes())
 
   app.notFound(() => {
     throw notFound()

@@ -33,6 +33,9 @@ let checklist: CreatedChecklist
 let staffId: string
 let uploadId: string
 let deviceId: string
+/** A supplier contact and a contact category (issue #13). */
+let contactId: string
+let categoryId: string
 /** A browser signed in as a shared device: the device's own calls (its PIN) are made with it. */
 let tablet: Client
 
@@ -51,13 +54,16 @@ beforeAll(async () => {
   const later = new Date(Date.now() + 86_400_000)
   await t.db.update(devices).set({ lastSeenAt: later }).where(eq(devices.id, deviceId))
   await t.db.update(deviceSessions).set({ lastSeenAt: later }).where(eq(deviceSessions.deviceId, deviceId))
+  const cats = await o.owner.client.get(`/v1/orgs/${o.orgId}/contact-categories`)
+  categoryId = cats.json.categories.find((c: { supplier: boolean }) => c.supplier).id
+  contactId = (await o.owner.client.post(`/v1/orgs/${o.orgId}/contacts`, { name: 'Fresh Farm', categoryId })).json.contact.id
   doc = (await t.client().get('/v1/openapi.json')).json
 })
 afterAll(() => t.close())
 
 /** Real ids for the path of every operation. */
 function pathValues(): Record<string, string> {
-  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId }
+  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId, contactId, categoryId }
 }
 
 /** A body (or query) each operation accepts, so a refusal is about the one field changed. */
@@ -103,6 +109,22 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
     'POST /v1/auth/device/pin': { body: { pin: '2468' } },
     [`POST ${ORG}/devices`]: { body: { name: 'Kitchen tablet', venueId: o.venueA } },
     [`PUT ${ORG}/devices/{deviceId}`]: { body: { name: 'Pass tablet', venueId: o.venueA } },
+    ...contactExamples(ORG),
+  }
+}
+
+/** Contacts and contact categories (issue #13). */
+function contactExamples(ORG: string): Record<string, { body?: Record<string, unknown>; query?: Record<string, string> }> {
+  const contact = { name: 'Marisol Vega', company: 'Pescados Vega', role: 'Sales', email: 'marisol@vega.example', phone: '911 23 45 67', address: 'Calle Mayor 1\nMadrid', website: 'vega.example', notes: 'Calls\tbefore 7', categoryId, venueIds: [o.venueA] }
+  return {
+    [`GET ${ORG}/contacts`]: { query: { category: categoryId, search: 'vega' } },
+    [`POST ${ORG}/contacts`]: { body: contact },
+    [`PUT ${ORG}/contacts/{contactId}`]: { body: contact },
+    [`PUT ${ORG}/contacts/{contactId}/products`]: { body: { products: [{ name: 'Tomatoes', unit: 'kg', packSize: '5 kg box', price: 2.5, code: 'TOM-1', parLevels: [{ venueId: o.venueA, par: 4 }] }] } },
+    [`POST ${ORG}/contact-categories`]: { body: { name: 'Cleaning', supplier: false } },
+    [`PUT ${ORG}/contact-categories/{categoryId}`]: { body: { name: 'Cleaning', supplier: false } },
+    [`POST ${ORG}/contact-categories/reorder`]: { body: { ids: [categoryId] } },
+    [`GET ${ORG}/venues/{venueId}/contacts`]: { query: { category: categoryId, search: 'vega' } },
   }
 }
 
@@ -128,7 +150,7 @@ function dataKeys(field: StringField): string[] {
   const star = field.path.indexOf('*')
   if (star < 0) return [field.path.join('.')]
   const head = field.path.slice(0, star).join('.')
-  return [head, [...field.path.slice(0, star), '0', ...field.path.slice(star + 1)].join('.')]
+  return [head, field.path.map((part) => (part === '*' ? '0' : part)).join('.')]
 }
 
 const ops = () => docOperations(doc)

@@ -94,6 +94,17 @@ async function freshWorld(op: DocOperation): Promise<World> {
     invite = { id: link.searchParams.get('id')!, token: link.searchParams.get('token')! }
     invitedId = [invited.json.member.id]
   }
+  // Contacts and orders (issue #13): a supplier with a product and a category, for the routes that name them.
+  const more: Record<string, string[]> = {}
+  if (op.path.includes('contact') || op.path.includes('order')) {
+    const cats = await owner.client.get(`/v1/orgs/${orgId}/contact-categories`)
+    const categoryId = cats.json.categories.find((c: { supplier: boolean }) => c.supplier).id as string
+    const supplier = await owner.client.post(`/v1/orgs/${orgId}/contacts`, { name: 'Fuzz supplier', email: 'fuzz.supplier@example.com', categoryId, venueIds: [venueA] })
+    const contactId = supplier.json.contact.id as string
+    await owner.client.put(`/v1/orgs/${orgId}/contacts/${contactId}/products`, { products: [{ name: 'Flour', unit: 'kg', parLevels: [{ venueId: venueA, par: 4 }] }] })
+    more.contactId = [contactId]
+    more.categoryId = cats.json.categories.map((c: { id: string }) => c.id)
+  }
   return {
     owner: { userId: owner.user.id, email: owner.email },
     orgId,
@@ -109,6 +120,7 @@ async function freshWorld(op: DocOperation): Promise<World> {
       staffId: [pinOnly.json.member.id, ...invitedId],
       uploadId: [upload.json.id],
       deviceId: [device.id],
+      ...more,
     },
   }
 }

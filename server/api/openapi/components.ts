@@ -260,6 +260,36 @@ const schemas = {
     expiresAt: dateTime,
   }),
   DeviceLogin: object({ device: object({ id: uuid, name: string }), organisation: ref('OrgRef'), venue: object({ id: uuid, name: string }) }),
+
+  // Contacts and supplier orders (issue #13)
+  ContactCategory: withOptional(object({ id: uuid, name: string, position: integer, supplier: { ...boolean, description: 'Its contacts are suppliers one can order from' } }), {
+    contactCount: { ...integer, description: 'Contacts in it that the caller may see' },
+  }),
+  Contact: object({
+    id: uuid,
+    name: string,
+    company: string,
+    role: string,
+    email: string,
+    phone: { ...string, description: 'E.164 (+34911234567), or empty' },
+    phoneDisplay: { ...string, description: 'The number in the national format of the venue asked for (else the organisation), international when foreign' },
+    address: string,
+    website: string,
+    notes: string,
+    category: { oneOf: [object({ id: uuid, name: string, supplier: boolean }), { type: 'null' }] },
+    venueIds: { ...array(uuid), description: 'Empty: every venue' },
+    createdAt: dateTime,
+    updatedAt: dateTime,
+  }),
+  SupplierProduct: object({
+    id: uuid,
+    name: string,
+    unit: string,
+    packSize: string,
+    price: { type: ['number', 'null'] },
+    code: string,
+    parLevels: array(object({ venueId: uuid, par: { type: 'number' } })),
+  }),
 } satisfies Record<string, JsonSchema>
 
 export type ComponentName = keyof typeof schemas

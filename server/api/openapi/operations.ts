@@ -12,6 +12,7 @@ import { createItemBody, updateItemBody } from '../../checklists/item-routes.ts'
 import { createChecklistBody, listChecklistsQuery, reorderBody, updateChecklistBody } from '../../checklists/routes.ts'
 import { deviceLoginQuery, devicePinBody } from '../../devices/auth-routes.ts'
 import { createDeviceBody, updateDeviceBody } from '../../devices/routes.ts'
+import { contactListQuery, createCategoryBody, createContactBody, productsBody, reorderCategoriesBody, updateCategoryBody, updateContactBody } from '../../contacts/routes.ts'
 import { dayListQuery } from '../../checklists/venue-entry-routes.ts'
 import { createOrgBody, updateOrgBody } from '../../orgs/routes.ts'
 import { orgProfileBody } from '../../profile/org-routes.ts'
@@ -35,6 +36,8 @@ export const TAGS = [
   { name: 'Checklist entries', description: 'Daily work: the day list, completing and resolving items, exports' },
   { name: 'Uploads', description: 'Photos and PDFs of the organisation' },
   { name: 'Devices', description: 'Shared kitchen devices: their settings, one-time login links, signing in, and staff PINs on a device' },
+  { name: 'Contacts', description: "Who to call: the organisation's contacts, their categories and suppliers' catalogues" },
+  { name: 'Orders', description: 'Supplier orders of a venue: drafted, sent by e-mail, confirmed by the supplier, received with shortfalls' },
   { name: 'Operations', description: 'Health, readiness and this document' },
 ] as const
 
@@ -97,6 +100,8 @@ const ok = (status = 200) => json(status, ref('Ok'), status === 202 ? 'Accepted'
 const ORG = '/v1/orgs/{orgId}'
 const VENUE_ACCESS = 'A member limited to some venues gets 403 for another venue of the organisation.'
 const VENUE_CHECKLIST = 'A member limited to some venues gets 404 for a checklist used only at other venues.'
+const CONTACT_VENUES = 'A member limited to some venues, or a device, sees only the contacts shown at their venues or at every venue (another → 404).'
+const array = (items: JsonSchema): JsonSchema => ({ type: 'array', items })
 const DEVICE_ADMIN = 'An ADMIN limited to some venues sees and manages only the devices of those venues (another venue’s device → 404).'
 
 // ─── the table ───────────────────────────────────────────────────────────────────────────────────
@@ -761,5 +766,66 @@ export const operations: Operation[] = [
     notes: 'Ends every session of the device and voids its unused login link.',
     access: 'devices.manage',
     replies: [json(200, wrap({ sessionsEnded: { type: 'integer', minimum: 0 } }))],
+  },
+
+  // Contacts (issue #13)
+  {
+    method: 'get',
+    path: `${ORG}/contacts`,
+    tag: 'Contacts',
+    summary: 'Every contact of the organisation (settings)',
+    notes: `Sorted by category position then name; \`category\` filters by a category id, \`search\` by name, company, role, e-mail, phone or notes. ${CONTACT_VENUES}`,
+    access: 'contacts.manage',
+    query: contactListQuery,
+    replies: [json(200, wrap({ contacts: array(ref('Contact')) }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/contacts`,
+    tag: 'Contacts',
+    summary: 'Add a contact',
+    notes: 'The phone number is normalised to E.164 (read as national in the country of its first venue, else of the organisation); one that cannot be dialled → `data.phone`. `venueIds` empty: every venue (a member limited to some venues must name theirs: 403 otherwise).',
+    access: 'contacts.manage',
+    body: createContactBody,
+    replies: [json(201, wrap({ contact: ref('Contact') }))],
+  },
+  { method: 'get', path: `${ORG}/contacts/{contactId}`, tag: 'Contacts', summary: 'A contact', notes: CONTACT_VENUES, access: 'venue.work', replies: [json(200, wrap({ contact: ref('Contact') }))] },
+  { method: 'put', path: `${ORG}/contacts/{contactId}`, tag: 'Contacts', summary: 'Change a contact', notes: CONTACT_VENUES, access: 'contacts.manage', body: updateContactBody, replies: [json(200, wrap({ contact: ref('Contact') }))] },
+  { method: 'delete', path: `${ORG}/contacts/{contactId}`, tag: 'Contacts', summary: 'Delete a contact', notes: 'Orders placed with a supplier keep its name and e-mail.', access: 'contacts.manage', replies: [noContent('Deleted')] },
+  {
+    method: 'get',
+    path: `${ORG}/contacts/{contactId}/vcard`,
+    tag: 'Contacts',
+    summary: 'The contact as a vCard 3.0 file',
+    notes: CONTACT_VENUES,
+    access: 'venue.work',
+    replies: [{ status: 200, description: 'The vCard', content: { 'text/vcard': { schema: binary } }, headers: { 'Content-Disposition': header("attachment; filename*=UTF-8''<name>.vcf") } }],
+  },
+  { method: 'get', path: `${ORG}/contacts/{contactId}/products`, tag: 'Contacts', summary: "A supplier's products, with par levels per venue", notes: 'Par levels only for the venues the caller may use.', access: 'venue.work', replies: [json(200, wrap({ products: array(ref('SupplierProduct')) }))] },
+  {
+    method: 'put',
+    path: `${ORG}/contacts/{contactId}/products`,
+    tag: 'Contacts',
+    summary: "Replace a supplier's catalogue",
+    notes: 'Products with an `id` are changed, without one added, missing ones deleted (order lines keep their text). `parLevels` replaces the par levels of the venues the member may use. A contact not in a supplier category → `data.products`.',
+    access: 'contacts.manage',
+    body: productsBody,
+    replies: [json(200, wrap({ products: array(ref('SupplierProduct')) }))],
+  },
+  { method: 'get', path: `${ORG}/contact-categories`, tag: 'Contacts', summary: 'The contact categories, in order', access: 'venue.work', replies: [json(200, wrap({ categories: array(ref('ContactCategory')) }))] },
+  { method: 'post', path: `${ORG}/contact-categories`, tag: 'Contacts', summary: 'Add a contact category (last)', access: 'contacts.manage', body: createCategoryBody, replies: [json(201, wrap({ category: ref('ContactCategory') }))] },
+  { method: 'post', path: `${ORG}/contact-categories/reorder`, tag: 'Contacts', summary: 'Put the categories in this order', notes: '`ids`: every category, each once (`data.ids` otherwise).', access: 'contacts.manage', body: reorderCategoriesBody, replies: [json(200, wrap({ categories: array(ref('ContactCategory')) }))] },
+  { method: 'get', path: `${ORG}/contact-categories/{categoryId}`, tag: 'Contacts', summary: 'A contact category', access: 'venue.work', replies: [json(200, wrap({ category: ref('ContactCategory') }))] },
+  { method: 'put', path: `${ORG}/contact-categories/{categoryId}`, tag: 'Contacts', summary: 'Rename a category or mark it as suppliers', access: 'contacts.manage', body: updateCategoryBody, replies: [json(200, wrap({ category: ref('ContactCategory') }))] },
+  { method: 'delete', path: `${ORG}/contact-categories/{categoryId}`, tag: 'Contacts', summary: 'Delete a category', notes: 'Its contacts stay, without a category.', access: 'contacts.manage', replies: [noContent('Deleted')] },
+  {
+    method: 'get',
+    path: `${ORG}/venues/{venueId}/contacts`,
+    tag: 'Contacts',
+    summary: "The venue's contacts, with the categories",
+    notes: `Phone numbers in the venue's national format (\`phoneDisplay\`); \`category\` and \`search\` filter. ${VENUE_ACCESS}`,
+    access: 'venue.work',
+    query: contactListQuery,
+    replies: [json(200, wrap({ venue: { type: 'object', required: ['id', 'name', 'country'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, country: { type: ['string', 'null'], description: 'ISO 3166 code from the venue time zone' } } }, categories: array(ref('ContactCategory')), contacts: array(ref('Contact')) }))],
   },
 ]
