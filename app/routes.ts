@@ -47,6 +47,9 @@ export default [
           route('devices', 'routes/settings/devices.tsx'),
           route('devices/new', 'routes/settings/devices.new.tsx'),
           route('devices/:deviceId', 'routes/settings/devices.$deviceId.tsx'),
+          route('contacts', 'routes/settings/contacts.tsx'),
+          route('contacts/new', 'routes/settings/contacts.new.tsx'),
+          route('contacts/:contactId', 'routes/settings/contacts.$contactId.tsx'),
         ]),
       ]),
 
@@ -55,6 +58,7 @@ export default [
         index('routes/venue/home.tsx'),
         route('checklists', 'routes/venue/checklists.tsx'),
         route('checklists/:checklistId', 'routes/venue/checklists.$checklistId.tsx'),
+        route('contacts', 'routes/venue/contacts.tsx'),
       ]),
     ]),
   ]),
@@ -64,6 +68,7 @@ export default [
   route('set-language', 'routes/resources/set-language.ts'),
   route('set-theme', 'routes/resources/set-theme.ts'),
   route('resend-verification', 'routes/resources/resend-verification.ts'),
+  route('contacts/:contactId/vcard', 'routes/resources/contact-vcard.ts'),
 
   // Unmatched URLs: the not-found page.
   route('*', 'routes/not-found.tsx'),
