@@ -20,6 +20,7 @@ import { staffRoutes } from '../staff/routes.ts'
 import { uploadRoutes } from '../uploads/routes.ts'
 import { venueRoutes } from '../venues/routes.ts'
 import { contactCategoryRoutes, contactRoutes, venueContactRoutes } from '../contacts/routes.ts'
+import { orderRoutes, supplierRoutes, venueOrderRoutes } from '../orders/routes.ts'
 import { applySecurityHeaders, isHttps } from '../http/security-headers.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
@@ -71,6 +72,8 @@ export function createApp(deps: Deps) {
   app.route('/v1/auth/device', deviceAuthRoutes())
   app.route('/v1/auth', authRoutes())
   app.route('/v1/profile', profileRoutes())
+  // A supplier's signed link to an order (issue #13): no session.
+  app.route('/v1/supplier/orders', supplierRoutes())
 
   // Everything under an organisation: session → membership → role → venues, resolved once.
   // (Hono's '/x/*' also matches '/x' itself: one registration covers /v1/orgs/:orgId too.)
@@ -90,6 +93,8 @@ export function createApp(deps: Deps) {
   app.route('/v1/orgs/:orgId/contacts', contactRoutes())
   app.route('/v1/orgs/:orgId/contact-categories', contactCategoryRoutes())
   app.route('/v1/orgs/:orgId/venues/:venueId/contacts', venueContactRoutes())
+  app.route('/v1/orgs/:orgId/venues/:venueId/orders', venueOrderRoutes())
+  app.route('/v1/orgs/:orgId/orders', orderRoutes())
 
   app.notFound(() => {
     throw notFound()

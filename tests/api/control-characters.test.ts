@@ -36,6 +36,7 @@ let deviceId: string
 /** A supplier contact and a contact category (issue #13). */
 let contactId: string
 let categoryId: string
+let orderId: string
 /** A browser signed in as a shared device: the device's own calls (its PIN) are made with it. */
 let tablet: Client
 
@@ -56,14 +57,15 @@ beforeAll(async () => {
   await t.db.update(deviceSessions).set({ lastSeenAt: later }).where(eq(deviceSessions.deviceId, deviceId))
   const cats = await o.owner.client.get(`/v1/orgs/${o.orgId}/contact-categories`)
   categoryId = cats.json.categories.find((c: { supplier: boolean }) => c.supplier).id
-  contactId = (await o.owner.client.post(`/v1/orgs/${o.orgId}/contacts`, { name: 'Fresh Farm', categoryId })).json.contact.id
+  contactId = (await o.owner.client.post(`/v1/orgs/${o.orgId}/contacts`, { name: 'Fresh Farm', email: 'farm@example.com', categoryId })).json.contact.id
+  orderId = (await o.owner.client.post(`/v1/orgs/${o.orgId}/venues/${o.venueA}/orders`, { supplierId: contactId, deliveryDate: '2030-01-02', lines: [{ name: 'Eggs', quantity: 30 }] })).json.order.id
   doc = (await t.client().get('/v1/openapi.json')).json
 })
 afterAll(() => t.close())
 
 /** Real ids for the path of every operation. */
 function pathValues(): Record<string, string> {
-  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId, contactId, categoryId }
+  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId, contactId, categoryId, orderId }
 }
 
 /** A body (or query) each operation accepts, so a refusal is about the one field changed. */
@@ -125,6 +127,12 @@ function contactExamples(ORG: string): Record<string, { body?: Record<string, un
     [`PUT ${ORG}/contact-categories/{categoryId}`]: { body: { name: 'Cleaning', supplier: false } },
     [`POST ${ORG}/contact-categories/reorder`]: { body: { ids: [categoryId] } },
     [`GET ${ORG}/venues/{venueId}/contacts`]: { query: { category: categoryId, search: 'vega' } },
+    [`GET ${ORG}/venues/{venueId}/orders`]: { query: { date: '2030-01-02' } },
+    [`POST ${ORG}/venues/{venueId}/orders`]: { body: { supplierId: contactId, deliveryDate: '2030-01-02', notes: 'Back\ndoor', lines: [{ name: 'Eggs', quantity: 30, unit: 'each', note: 'Free range' }] } },
+    [`PUT ${ORG}/orders/{orderId}`]: { body: { deliveryDate: '2030-01-03', notes: 'Back\ndoor', lines: [{ name: 'Eggs', quantity: 30, unit: 'each', note: 'Free range' }] } },
+    [`POST ${ORG}/orders/{orderId}/receive`]: { body: { lines: [{ lineId: orderId, receivedQuantity: 1, note: 'Short' }], notes: 'Late\ndelivery' } },
+    'GET /v1/supplier/orders/{orderId}': { query: { token: 'abc' } },
+    'POST /v1/supplier/orders/{orderId}/confirm': { body: { token: 'abc', deliveryDate: '2030-01-03', note: 'Only\n24' } },
   }
 }
 

@@ -104,6 +104,17 @@ async function freshWorld(op: DocOperation): Promise<World> {
     await owner.client.put(`/v1/orgs/${orgId}/contacts/${contactId}/products`, { products: [{ name: 'Flour', unit: 'kg', parLevels: [{ venueId: venueA, par: 4 }] }] })
     more.contactId = [contactId]
     more.categoryId = cats.json.categories.map((c: { id: string }) => c.id)
+    // Orders in every state, so each call meets one it may act on.
+    const orderIds: string[] = []
+    for (const state of ['draft', 'sent', 'received', 'cancelled']) {
+      const made = await owner.client.post(`/v1/orgs/${orgId}/venues/${venueA}/orders`, { supplierId: contactId, deliveryDate: today, lines: [{ name: 'Eggs', quantity: 30 }] })
+      const id = made.json.order.id as string
+      if (state !== 'draft') await owner.client.post(`/v1/orgs/${orgId}/orders/${id}/send`)
+      if (state === 'received') await owner.client.post(`/v1/orgs/${orgId}/orders/${id}/receive`, { lines: [] })
+      if (state === 'cancelled') await owner.client.post(`/v1/orgs/${orgId}/orders/${id}/cancel`)
+      orderIds.push(id)
+    }
+    more.orderId = orderIds
   }
   return {
     owner: { userId: owner.user.id, email: owner.email },

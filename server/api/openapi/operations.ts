@@ -12,6 +12,7 @@ import { createItemBody, updateItemBody } from '../../checklists/item-routes.ts'
 import { createChecklistBody, listChecklistsQuery, reorderBody, updateChecklistBody } from '../../checklists/routes.ts'
 import { deviceLoginQuery, devicePinBody } from '../../devices/auth-routes.ts'
 import { createDeviceBody, updateDeviceBody } from '../../devices/routes.ts'
+import { createOrderBody, ordersQuery, receiveBody, supplierConfirmBody, supplierQuery, updateOrderBody } from '../../orders/routes.ts'
 import { contactListQuery, createCategoryBody, createContactBody, productsBody, reorderCategoriesBody, updateCategoryBody, updateContactBody } from '../../contacts/routes.ts'
 import { dayListQuery } from '../../checklists/venue-entry-routes.ts'
 import { createOrgBody, updateOrgBody } from '../../orgs/routes.ts'
@@ -100,6 +101,7 @@ const ok = (status = 200) => json(status, ref('Ok'), status === 202 ? 'Accepted'
 const ORG = '/v1/orgs/{orgId}'
 const VENUE_ACCESS = 'A member limited to some venues gets 403 for another venue of the organisation.'
 const VENUE_CHECKLIST = 'A member limited to some venues gets 404 for a checklist used only at other venues.'
+const ORDER_VENUES = 'A member limited to some venues, or a device, gets 404 for an order of another venue; a device needs an active PIN.'
 const CONTACT_VENUES = 'A member limited to some venues, or a device, sees only the contacts shown at their venues or at every venue (another → 404).'
 const array = (items: JsonSchema): JsonSchema => ({ type: 'array', items })
 const DEVICE_ADMIN = 'An ADMIN limited to some venues sees and manages only the devices of those venues (another venue’s device → 404).'
@@ -827,5 +829,73 @@ export const operations: Operation[] = [
     access: 'venue.work',
     query: contactListQuery,
     replies: [json(200, wrap({ venue: { type: 'object', required: ['id', 'name', 'country'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, country: { type: ['string', 'null'], description: 'ISO 3166 code from the venue time zone' } } }, categories: array(ref('ContactCategory')), contacts: array(ref('Contact')) }))],
+  },
+
+  // Orders (issue #13)
+  {
+    method: 'get',
+    path: `${ORG}/venues/{venueId}/orders`,
+    tag: 'Orders',
+    summary: "The venue's orders expected on a day, and its drafts",
+    notes: `\`date\` (yyyy-MM-dd, default today at the venue): orders of any status but draft with that delivery date; \`drafts\`: every draft of the venue. A shared device needs an active PIN. ${VENUE_ACCESS}`,
+    access: 'orders.write',
+    query: ordersQuery,
+    replies: [json(200, wrap({ venue: ref('VenueRef'), date: { type: 'string', format: 'date' }, today: { type: 'string', format: 'date' }, expected: array(ref('Order')), drafts: array(ref('Order')) }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/venues/{venueId}/orders`,
+    tag: 'Orders',
+    summary: 'Draft an order',
+    notes: 'Lines are products of the supplier (name, unit and code from its catalogue) or free text. A product line with `onHand` and no `quantity` asks for par level − on hand (a line of 0 is left out). `repeatLast` copies the lines of the previous order to this supplier at this venue first.',
+    access: 'orders.write',
+    body: createOrderBody,
+    replies: [json(201, wrap({ order: ref('Order') }))],
+  },
+  { method: 'get', path: `${ORG}/orders/{orderId}`, tag: 'Orders', summary: 'An order with its lines and history', notes: ORDER_VENUES, access: 'orders.write', replies: [json(200, wrap({ order: ref('Order') }))] },
+  { method: 'put', path: `${ORG}/orders/{orderId}`, tag: 'Orders', summary: 'Change a draft', notes: `\`lines\` replaces every line. Anything but a draft → 400 with a message saying why. ${ORDER_VENUES}`, access: 'orders.write', body: updateOrderBody, replies: [json(200, wrap({ order: ref('Order') }))] },
+  { method: 'delete', path: `${ORG}/orders/{orderId}`, tag: 'Orders', summary: 'Delete a draft', notes: 'Anything but a draft → 400 (cancel it instead).', access: 'orders.write', replies: [noContent('Deleted')] },
+  {
+    method: 'post',
+    path: `${ORG}/orders/{orderId}/send`,
+    tag: 'Orders',
+    summary: 'E-mail the order to the supplier',
+    notes: "In the organisation's language, as text with a PDF attached and a signed link valid 14 days (`APP_URL/supplier/orders/{orderId}?token=…`) to confirm or change it. A person needs a verified e-mail address (403). Not a draft, no lines, or a supplier without an e-mail address → 400.",
+    access: 'orders.write',
+    replies: [json(200, wrap({ order: ref('Order') }))],
+  },
+  { method: 'post', path: `${ORG}/orders/{orderId}/cancel`, tag: 'Orders', summary: 'Cancel an order', notes: 'A draft, sent or confirmed order; the supplier is e-mailed when it had been sent. Received or cancelled → 400.', access: 'orders.write', replies: [json(200, wrap({ order: ref('Order') }))] },
+  {
+    method: 'post',
+    path: `${ORG}/orders/{orderId}/receive`,
+    tag: 'Orders',
+    summary: 'Record the delivery',
+    notes: 'Each line received with its quantity, and a problem (`short`, `damaged`, `wrong_item`, `too_warm`) and note; a line not listed counts as not delivered. A line short of its quantity is `short` unless another problem is given. Only a sent or confirmed order (400 otherwise).',
+    access: 'orders.write',
+    body: receiveBody,
+    replies: [json(200, wrap({ order: ref('Order') }))],
+  },
+  { method: 'post', path: `${ORG}/orders/{orderId}/credit-request`, tag: 'Orders', summary: 'E-mail the shortfalls to the supplier as a credit request', notes: 'A received order with at least one shortfall (400 otherwise).', access: 'orders.write', replies: [json(200, wrap({ order: ref('Order') }))] },
+  {
+    method: 'get',
+    path: '/v1/supplier/orders/{orderId}',
+    tag: 'Orders',
+    summary: "The supplier's view of a sent order (the signed link)",
+    notes: 'No account: the token of the e-mailed link is the credential. Wrong or tampered → 404; expired (14 days) or the order received or cancelled → 400 with a message.',
+    access: 'public',
+    query: supplierQuery,
+    replies: [json(200, wrap({ order: ref('SupplierOrder') }))],
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/v1/supplier/orders/{orderId}/confirm',
+    tag: 'Orders',
+    summary: 'The supplier confirms the order, changing quantities or the delivery date if need be',
+    notes: 'Every change goes into the order’s history under the supplier’s name, shown to the venue. Allowed again until the order is received or cancelled.',
+    access: 'public',
+    body: supplierConfirmBody,
+    replies: [json(200, wrap({ order: ref('SupplierOrder') }))],
+    errors: [404],
   },
 ]
