@@ -13,6 +13,8 @@ export default [
   route('invite', 'routes/public/invite.tsx'),
   // A tablet's sign-in link: opened signed out (or as a device); a person is asked first.
   route('device-login', 'routes/public/device-login.tsx'),
+  // A supplier's signed link to an order: no account, no session.
+  route('supplier/orders/:orderId', 'routes/public/supplier-order.tsx'),
 
   // Authenticated group: signed-out users go to /login and come back after.
   layout('routes/authed/layout.tsx', [
@@ -59,6 +61,9 @@ export default [
         route('checklists', 'routes/venue/checklists.tsx'),
         route('checklists/:checklistId', 'routes/venue/checklists.$checklistId.tsx'),
         route('contacts', 'routes/venue/contacts.tsx'),
+        route('orders', 'routes/venue/orders.tsx'),
+        route('orders/new', 'routes/venue/orders.new.tsx'),
+        route('orders/:orderId', 'routes/venue/orders.$orderId.tsx'),
       ]),
     ]),
   ]),

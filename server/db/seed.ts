@@ -6,6 +6,7 @@ import { pinDigest } from '../auth/pin.ts'
 import { seedChecklistsDemo } from '../checklists/seed.ts'
 import { seedDevicesDemo } from '../devices/seed.ts'
 import { seedContactsDemo } from '../contacts/seed.ts'
+import { seedOrdersDemo } from '../orders/seed.ts'
 import type { Db } from './client.ts'
 import { memberships, organisations, users, venues } from './schema.ts'
 
@@ -95,4 +96,4 @@ export type DemoSeeder = (deps: Pick<Deps, 'db' | 'logger'>, demo: { orgId: stri
 /** Modules add demo records (checklists with history, …) here. */
 export const demoSeeders: DemoSeeder[] = []
 demoSeeders.push(seedChecklistsDemo, seedDevicesDemo)
-demoSeeders.push(seedContactsDemo)
+demoSeeders.push(seedContactsDemo, seedOrdersDemo)

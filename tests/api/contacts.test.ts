@@ -6,6 +6,7 @@
 import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { seedDemo } from '../../server/db/seed.ts'
+import { todayIn } from '../../server/records/service.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { categories, createContact, createSupplier } from '../support/contacts.ts'
 import { createDevice, pairDevice } from '../support/devices.ts'
@@ -201,7 +202,7 @@ describe('supplier catalogue', () => {
 })
 
 describe('demo data', () => {
-  test('the demo organisation has contacts in three categories and two suppliers with ten products each and par levels', async () => {
+  test('the demo organisation has contacts in three categories, two suppliers with ten products each and par levels, a sent and a received order', async () => {
     const fresh = await createTestApp()
     try {
       const demo = await seedDemo({ db: fresh.db, logger: pino({ level: 'silent' }) }, () => {})
@@ -216,6 +217,15 @@ describe('demo data', () => {
         expect(products).toHaveLength(10)
         expect(products.every((p: { parLevels: unknown[] }) => p.parLevels.length === 2)).toBe(true)
       }
+      // Orders: one sent (expected tomorrow), one received last week with a short line.
+      const venueId = (await owner.client.get(`/v1/orgs/${demo!.orgId}/venues`)).json.venues.find((v: { name: string }) => v.name === 'Harbour Street').id
+      const tomorrow = todayIn('Europe/London', new Date(Date.now() + 86_400_000))
+      const expected = (await owner.client.get(`/v1/orgs/${demo!.orgId}/venues/${venueId}/orders?date=${tomorrow}`)).json.expected
+      expect(expected.map((o: { status: string; supplier: { name: string } }) => [o.status, o.supplier.name])).toEqual([['sent', 'Green Valley Produce']])
+      const lastWeek = todayIn('Europe/London', new Date(Date.now() - 6 * 86_400_000))
+      const [received] = (await owner.client.get(`/v1/orgs/${demo!.orgId}/venues/${venueId}/orders?date=${lastWeek}`)).json.expected
+      expect(received.status).toBe('received')
+      expect(received.lines.filter((l: { shortfall: boolean }) => l.shortfall).map((l: { name: string }) => l.name)).toEqual(['Free-range eggs'])
     } finally {
       await fresh.close()
     }
