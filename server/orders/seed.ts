@@ -17,7 +17,8 @@ export const seedOrdersDemo: DemoSeeder = async ({ db }, { orgId, venueIds }) =>
     .innerJoin(contactCategories, and(eq(contactCategories.orgId, contacts.orgId), eq(contactCategories.id, contacts.categoryId)))
     .where(and(eq(contacts.orgId, orgId), eq(contactCategories.supplier, true)))
     .orderBy(asc(contacts.createdAt), asc(contacts.name))
-  const [produce, dairy] = suppliers
+  const produce = suppliers.find((s) => s.name === 'Green Valley Produce') ?? suppliers[0]
+  const dairy = suppliers.find((s) => s.name === 'Dairy Direct') ?? suppliers[1]
   if (!produce || !dairy) return
   const now = new Date()
   const day = (offset: number) => todayIn('Europe/London', new Date(now.getTime() + offset * 86_400_000))
@@ -40,7 +41,9 @@ export const seedOrdersDemo: DemoSeeder = async ({ db }, { orgId, venueIds }) =>
     .insert(orders)
     .values({ orgId, venueId, supplierId: dairy.id, supplierName: dairy.name, supplierEmail: dairy.email, deliveryDate: day(-6), status: 'received', createdByName: 'Bea Basic', sentAt: new Date(receivedAt.getTime() - 86_400_000), sentByName: 'Bea Basic', receivedAt, receivedByName: 'Pablo Pin on Kitchen tablet', deliveryTemperature: 4, createdAt: new Date(receivedAt.getTime() - 86_400_000), updatedAt: receivedAt })
     .returning({ id: orders.id })
-  const milk = (await productsOf(dairy.id)).slice(0, 3)
+  const dairyProducts = await productsOf(dairy.id)
+  // Milk, cream and eggs (30 eggs short).
+  const milk = [0, 1, 3].map((i) => dairyProducts[i]).filter((p) => p !== undefined)
   const ordered = [12, 4, 90]
   const got = [12, 4, 60]
   await db.insert(orderLines).values(milk.map((p, position) => ({ orgId, orderId: received!.id, productId: p.id, name: p.name, code: p.code, unit: p.unit, quantity: ordered[position]!, receivedQuantity: got[position]!, receivedIssue: got[position]! < ordered[position]! ? ('short' as const) : null, position })))

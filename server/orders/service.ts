@@ -461,7 +461,8 @@ export async function supplierConfirm(db: Db, found: { orgId: string; order: Pub
       .set({ status: 'confirmed', confirmedAt: now, updatedAt: now, ...(detail.deliveryDate ? { deliveryDate: changes.deliveryDate } : {}) })
       .where(and(eq(orders.orgId, orgId), eq(orders.id, order.id), inArray(orders.status, ['sent', 'confirmed'])))
     if (detail.deliveryDate || detail.lines || detail.note) await addEvent(tx, ctx, order.id, 'supplier_changed', order.supplier.name, detail)
-    await addEvent(tx, ctx, order.id, 'confirmed', order.supplier.name)
+    // A millisecond later, so the history lists the changes before the confirmation.
+    await addEvent(tx, { ...ctx, now: new Date(now.getTime() + 1) }, order.id, 'confirmed', order.supplier.name)
   })
   return (await findOrder(db, scope, order.id))!
 }
