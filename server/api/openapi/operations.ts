@@ -854,7 +854,7 @@ export const operations: Operation[] = [
   },
   { method: 'get', path: `${ORG}/orders/{orderId}`, tag: 'Orders', summary: 'An order with its lines and history', notes: ORDER_VENUES, access: 'orders.write', replies: [json(200, wrap({ order: ref('Order') }))] },
   { method: 'put', path: `${ORG}/orders/{orderId}`, tag: 'Orders', summary: 'Change a draft', notes: `\`lines\` replaces every line. Anything but a draft → 400 with a message saying why. ${ORDER_VENUES}`, access: 'orders.write', body: updateOrderBody, replies: [json(200, wrap({ order: ref('Order') }))] },
-  { method: 'delete', path: `${ORG}/orders/{orderId}`, tag: 'Orders', summary: 'Delete a draft', notes: 'Anything but a draft → 400 (cancel it instead).', access: 'orders.write', replies: [noContent('Deleted')] },
+  { method: 'delete', path: `${ORG}/orders/{orderId}`, tag: 'Orders', summary: 'Delete a draft', notes: 'Anything but a draft → 400 (cancel it instead).', access: 'orders.write', replies: [noContent('Deleted')], errors: [400] },
   {
     method: 'post',
     path: `${ORG}/orders/{orderId}/send`,
@@ -863,8 +863,9 @@ export const operations: Operation[] = [
     notes: "In the organisation's language, as text with a PDF attached and a signed link valid 14 days (`APP_URL/supplier/orders/{orderId}?token=…`) to confirm or change it. A person needs a verified e-mail address (403). Not a draft, no lines, or a supplier without an e-mail address → 400.",
     access: 'orders.write',
     replies: [json(200, wrap({ order: ref('Order') }))],
+    errors: [400],
   },
-  { method: 'post', path: `${ORG}/orders/{orderId}/cancel`, tag: 'Orders', summary: 'Cancel an order', notes: 'A draft, sent or confirmed order; the supplier is e-mailed when it had been sent. Received or cancelled → 400.', access: 'orders.write', replies: [json(200, wrap({ order: ref('Order') }))] },
+  { method: 'post', path: `${ORG}/orders/{orderId}/cancel`, tag: 'Orders', summary: 'Cancel an order', notes: 'A draft, sent or confirmed order; the supplier is e-mailed when it had been sent. Received or cancelled → 400.', access: 'orders.write', replies: [json(200, wrap({ order: ref('Order') }))], errors: [400] },
   {
     method: 'post',
     path: `${ORG}/orders/{orderId}/receive`,
@@ -875,7 +876,7 @@ export const operations: Operation[] = [
     body: receiveBody,
     replies: [json(200, wrap({ order: ref('Order') }))],
   },
-  { method: 'post', path: `${ORG}/orders/{orderId}/credit-request`, tag: 'Orders', summary: 'E-mail the shortfalls to the supplier as a credit request', notes: 'A received order with at least one shortfall (400 otherwise).', access: 'orders.write', replies: [json(200, wrap({ order: ref('Order') }))] },
+  { method: 'post', path: `${ORG}/orders/{orderId}/credit-request`, tag: 'Orders', summary: 'E-mail the shortfalls to the supplier as a credit request', notes: 'A received order with at least one shortfall (400 otherwise).', access: 'orders.write', replies: [json(200, wrap({ order: ref('Order') }))], errors: [400] },
   {
     method: 'get',
     path: '/v1/supplier/orders/{orderId}',
