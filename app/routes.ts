@@ -16,6 +16,8 @@ export default [
   // Public forms, open signed in or out (docs/decisions/033).
   route('contact', 'routes/forms/contact.tsx'),
   route('early-access', 'routes/forms/early-access.tsx'),
+  // A supplier's signed link to an order: no account, no session.
+  route('supplier/orders/:orderId', 'routes/public/supplier-order.tsx'),
 
   // Authenticated group: signed-out users go to /login and come back after.
   layout('routes/authed/layout.tsx', [
@@ -52,6 +54,9 @@ export default [
           route('devices/new', 'routes/settings/devices.new.tsx'),
           route('devices/:deviceId', 'routes/settings/devices.$deviceId.tsx'),
           route('billing', 'routes/settings/billing.tsx'),
+          route('contacts', 'routes/settings/contacts.tsx'),
+          route('contacts/new', 'routes/settings/contacts.new.tsx'),
+          route('contacts/:contactId', 'routes/settings/contacts.$contactId.tsx'),
         ]),
       ]),
 
@@ -60,6 +65,10 @@ export default [
         index('routes/venue/home.tsx'),
         route('checklists', 'routes/venue/checklists.tsx'),
         route('checklists/:checklistId', 'routes/venue/checklists.$checklistId.tsx'),
+        route('contacts', 'routes/venue/contacts.tsx'),
+        route('orders', 'routes/venue/orders.tsx'),
+        route('orders/new', 'routes/venue/orders.new.tsx'),
+        route('orders/:orderId', 'routes/venue/orders.$orderId.tsx'),
       ]),
     ]),
   ]),
@@ -69,6 +78,7 @@ export default [
   route('set-language', 'routes/resources/set-language.ts'),
   route('set-theme', 'routes/resources/set-theme.ts'),
   route('resend-verification', 'routes/resources/resend-verification.ts'),
+  route('contacts/:contactId/vcard', 'routes/resources/contact-vcard.ts'),
 
   // Unmatched URLs: the not-found page.
   route('*', 'routes/not-found.tsx'),

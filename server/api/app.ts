@@ -21,6 +21,8 @@ import { uploadRoutes } from '../uploads/routes.ts'
 import { venueRoutes } from '../venues/routes.ts'
 import { billingRoutes, billingWebhookRoutes } from '../billing/routes.ts'
 import { formRoutes } from '../forms/routes.ts'
+import { contactCategoryRoutes, contactRoutes, venueContactRoutes } from '../contacts/routes.ts'
+import { orderRoutes, supplierRoutes, venueOrderRoutes } from '../orders/routes.ts'
 import { applySecurityHeaders, isHttps } from '../http/security-headers.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
@@ -74,6 +76,8 @@ export function createApp(deps: Deps) {
   app.route('/v1/profile', profileRoutes())
   app.route('/v1/billing', billingWebhookRoutes())
   app.route('/v1/forms', formRoutes())
+  // A supplier's signed link to an order (issue #13): no session.
+  app.route('/v1/supplier/orders', supplierRoutes())
 
   // Everything under an organisation: session → membership → role → venues, resolved once.
   // (Hono's '/x/*' also matches '/x' itself: one registration covers /v1/orgs/:orgId too.)
@@ -90,6 +94,12 @@ export function createApp(deps: Deps) {
   app.route('/v1/orgs/:orgId/uploads', uploadRoutes())
   app.route('/v1/orgs/:orgId/devices', deviceRoutes())
   app.route('/v1/orgs/:orgId/billing', billingRoutes())
+  // Contacts and supplier orders (issue #13)
+  app.route('/v1/orgs/:orgId/contacts', contactRoutes())
+  app.route('/v1/orgs/:orgId/contact-categories', contactCategoryRoutes())
+  app.route('/v1/orgs/:orgId/venues/:venueId/contacts', venueContactRoutes())
+  app.route('/v1/orgs/:orgId/venues/:venueId/orders', venueOrderRoutes())
+  app.route('/v1/orgs/:orgId/orders', orderRoutes())
 
   app.notFound(() => {
     throw notFound()

@@ -32,6 +32,9 @@ const PATH_PARAMS: Record<string, string> = {
   itemId: 'A checklist item of the organisation',
   uploadId: 'An upload of the organisation',
   deviceId: 'A shared device of the organisation',
+  contactId: 'A contact of the organisation',
+  categoryId: 'A contact category of the organisation',
+  orderId: 'An order of the organisation',
 }
 
 export function pathParams(path: string): string[] {

@@ -10,6 +10,10 @@ export interface MailMessage {
   html: string
   /** Links the message carries; logged when mail goes to the outbox so a self-hoster can follow them. */
   links?: string[]
+  /** Files sent with the message (an order's PDF). */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>
+  /** Where replies go (the person who sent an order), when not the sender. */
+  replyTo?: string
 }
 
 export interface Mailer {
@@ -31,6 +35,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
           subject: message.subject,
           text: message.text,
           html: message.html,
+          attachments: message.attachments,
+          replyTo: message.replyTo,
         })
       },
     }
@@ -45,6 +51,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
         subject: message.subject,
         text: message.text,
         html: message.html,
+        attachments: message.attachments,
+        replyTo: message.replyTo,
       })
       await fs.mkdir(outbox, { recursive: true })
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`)

@@ -26,8 +26,14 @@ export interface NewOrg {
   temperatureUnit?: 'C' | 'F'
 }
 
+/**
+ * Modules that give a new organisation its first records (contact categories in the creator's
+ * language, …) register here; each runs inside the creating transaction.
+ */
+export const orgCreatedHooks: Array<(tx: Db, org: { id: string; locale: string }) => Promise<void>> = []
+
 /** Create an organisation and make the user its first OWNER (active), in one transaction. */
-export async function createOrg(db: Db, user: { id: string; name: string; email: string }, input: NewOrg): Promise<PublicOrg> {
+export async function createOrg(db: Db, user: { id: string; name: string; email: string; locale?: string }, input: NewOrg): Promise<PublicOrg> {
   return db.transaction(async (tx) => {
     const [org] = await tx
       .insert(organisations)
@@ -42,6 +48,7 @@ export async function createOrg(db: Db, user: { id: string; name: string; email:
       status: 'active',
       joinedAt: new Date(),
     })
+    for (const hook of orgCreatedHooks) await hook(tx as unknown as Db, { id: org!.id, locale: user.locale ?? 'en' })
     return publicOrg(org!, 'OWNER')
   })
 }

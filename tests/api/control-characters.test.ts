@@ -33,6 +33,10 @@ let checklist: CreatedChecklist
 let staffId: string
 let uploadId: string
 let deviceId: string
+/** A supplier contact and a contact category (issue #13). */
+let contactId: string
+let categoryId: string
+let orderId: string
 /** A browser signed in as a shared device: the device's own calls (its PIN) are made with it. */
 let tablet: Client
 
@@ -51,13 +55,17 @@ beforeAll(async () => {
   const later = new Date(Date.now() + 86_400_000)
   await t.db.update(devices).set({ lastSeenAt: later }).where(eq(devices.id, deviceId))
   await t.db.update(deviceSessions).set({ lastSeenAt: later }).where(eq(deviceSessions.deviceId, deviceId))
+  const cats = await o.owner.client.get(`/v1/orgs/${o.orgId}/contact-categories`)
+  categoryId = cats.json.categories.find((c: { supplier: boolean }) => c.supplier).id
+  contactId = (await o.owner.client.post(`/v1/orgs/${o.orgId}/contacts`, { name: 'Fresh Farm', email: 'farm@example.com', categoryId })).json.contact.id
+  orderId = (await o.owner.client.post(`/v1/orgs/${o.orgId}/venues/${o.venueA}/orders`, { supplierId: contactId, deliveryDate: '2030-01-02', lines: [{ name: 'Eggs', quantity: 30 }] })).json.order.id
   doc = (await t.client().get('/v1/openapi.json')).json
 })
 afterAll(() => t.close())
 
 /** Real ids for the path of every operation. */
 function pathValues(): Record<string, string> {
-  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId }
+  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId, contactId, categoryId, orderId }
 }
 
 /** A body (or query) each operation accepts, so a refusal is about the one field changed. */
@@ -109,6 +117,28 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
     'POST /v1/forms/support': {
       body: { name: 'Ana Cook', email: uniqueEmail(), subject: 'Export', message: 'The PDF\tis empty', orgId: o.orgId, venueId: o.venueA, uploadId, website: '' },
     },
+    ...contactExamples(ORG),
+  }
+}
+
+/** Contacts and contact categories (issue #13). */
+function contactExamples(ORG: string): Record<string, { body?: Record<string, unknown>; query?: Record<string, string> }> {
+  const contact = { name: 'Marisol Vega', company: 'Pescados Vega', role: 'Sales', email: 'marisol@vega.example', phone: '911 23 45 67', address: 'Calle Mayor 1\nMadrid', website: 'vega.example', notes: 'Calls\tbefore 7', categoryId, venueIds: [o.venueA] }
+  return {
+    [`GET ${ORG}/contacts`]: { query: { category: categoryId, search: 'vega' } },
+    [`POST ${ORG}/contacts`]: { body: contact },
+    [`PUT ${ORG}/contacts/{contactId}`]: { body: contact },
+    [`PUT ${ORG}/contacts/{contactId}/products`]: { body: { products: [{ name: 'Tomatoes', unit: 'kg', packSize: '5 kg box', price: 2.5, code: 'TOM-1', parLevels: [{ venueId: o.venueA, par: 4 }] }] } },
+    [`POST ${ORG}/contact-categories`]: { body: { name: 'Cleaning', supplier: false } },
+    [`PUT ${ORG}/contact-categories/{categoryId}`]: { body: { name: 'Cleaning', supplier: false } },
+    [`POST ${ORG}/contact-categories/reorder`]: { body: { ids: [categoryId] } },
+    [`GET ${ORG}/venues/{venueId}/contacts`]: { query: { category: categoryId, search: 'vega' } },
+    [`GET ${ORG}/venues/{venueId}/orders`]: { query: { date: '2030-01-02' } },
+    [`POST ${ORG}/venues/{venueId}/orders`]: { body: { supplierId: contactId, deliveryDate: '2030-01-02', notes: 'Back\ndoor', lines: [{ name: 'Eggs', quantity: 30, unit: 'each', note: 'Free range' }] } },
+    [`PUT ${ORG}/orders/{orderId}`]: { body: { deliveryDate: '2030-01-03', notes: 'Back\ndoor', lines: [{ name: 'Eggs', quantity: 30, unit: 'each', note: 'Free range' }] } },
+    [`POST ${ORG}/orders/{orderId}/receive`]: { body: { lines: [{ lineId: orderId, receivedQuantity: 1, note: 'Short' }], notes: 'Late\ndelivery' } },
+    'GET /v1/supplier/orders/{orderId}': { query: { token: 'abc' } },
+    'POST /v1/supplier/orders/{orderId}/confirm': { body: { token: 'abc', deliveryDate: '2030-01-03', note: 'Only\n24' } },
   }
 }
 
@@ -134,7 +164,7 @@ function dataKeys(field: StringField): string[] {
   const star = field.path.indexOf('*')
   if (star < 0) return [field.path.join('.')]
   const head = field.path.slice(0, star).join('.')
-  return [head, [...field.path.slice(0, star), '0', ...field.path.slice(star + 1)].join('.')]
+  return [head, field.path.map((part) => (part === '*' ? '0' : part)).join('.')]
 }
 
 const ops = () => docOperations(doc)

@@ -94,6 +94,28 @@ async function freshWorld(op: DocOperation): Promise<World> {
     invite = { id: link.searchParams.get('id')!, token: link.searchParams.get('token')! }
     invitedId = [invited.json.member.id]
   }
+  // Contacts and orders (issue #13): a supplier with a product and a category, for the routes that name them.
+  const more: Record<string, string[]> = {}
+  if (op.path.includes('contact') || op.path.includes('order')) {
+    const cats = await owner.client.get(`/v1/orgs/${orgId}/contact-categories`)
+    const categoryId = cats.json.categories.find((c: { supplier: boolean }) => c.supplier).id as string
+    const supplier = await owner.client.post(`/v1/orgs/${orgId}/contacts`, { name: 'Fuzz supplier', email: 'fuzz.supplier@example.com', categoryId, venueIds: [venueA] })
+    const contactId = supplier.json.contact.id as string
+    await owner.client.put(`/v1/orgs/${orgId}/contacts/${contactId}/products`, { products: [{ name: 'Flour', unit: 'kg', parLevels: [{ venueId: venueA, par: 4 }] }] })
+    more.contactId = [contactId]
+    more.categoryId = cats.json.categories.map((c: { id: string }) => c.id)
+    // Orders in every state, so each call meets one it may act on.
+    const orderIds: string[] = []
+    for (const state of ['draft', 'sent', 'received', 'cancelled']) {
+      const made = await owner.client.post(`/v1/orgs/${orgId}/venues/${venueA}/orders`, { supplierId: contactId, deliveryDate: today, lines: [{ name: 'Eggs', quantity: 30 }] })
+      const id = made.json.order.id as string
+      if (state !== 'draft') await owner.client.post(`/v1/orgs/${orgId}/orders/${id}/send`)
+      if (state === 'received') await owner.client.post(`/v1/orgs/${orgId}/orders/${id}/receive`, { lines: [] })
+      if (state === 'cancelled') await owner.client.post(`/v1/orgs/${orgId}/orders/${id}/cancel`)
+      orderIds.push(id)
+    }
+    more.orderId = orderIds
+  }
   return {
     owner: { userId: owner.user.id, email: owner.email },
     orgId,
@@ -109,6 +131,7 @@ async function freshWorld(op: DocOperation): Promise<World> {
       staffId: [pinOnly.json.member.id, ...invitedId],
       uploadId: [upload.json.id],
       deviceId: [device.id],
+      ...more,
     },
   }
 }

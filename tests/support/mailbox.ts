@@ -8,6 +8,8 @@ export interface ReceivedMail {
   text: string
   html: string
   raw: string
+  /** Files attached to the message, decoded. */
+  attachments: Array<{ filename: string; mimeType: string; content: Uint8Array }>
 }
 
 /** A real SMTP server on a random local port that keeps every message it receives. */
@@ -31,6 +33,11 @@ export async function startMailbox() {
           text: parsed.text ?? '',
           html: typeof parsed.html === 'string' ? parsed.html : '',
           raw,
+          attachments: parsed.attachments.map((a) => ({
+            filename: a.filename ?? '',
+            mimeType: a.mimeType,
+            content: typeof a.content === 'string' ? new TextEncoder().encode(a.content) : new Uint8Array(a.content),
+          })),
         })
         waiters.splice(0).forEach((w) => w())
         callback()

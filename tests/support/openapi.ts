@@ -81,7 +81,8 @@ export function stringFields(schema: any, path: string[] = []): StringField[] {
 export function withField(body: unknown, path: string[], value: unknown): unknown {
   if (!path.length) return value
   const [head, ...rest] = path
-  if (head === '*') return [withField(undefined, rest, value)]
+  // The array's first element (when the example has one) keeps its other fields.
+  if (head === '*') return [withField(Array.isArray(body) ? body[0] : undefined, rest, value)]
   const base = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
   return { ...base, [head!]: withField(base[head!], rest, value) }
 }

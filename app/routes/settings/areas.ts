@@ -7,6 +7,7 @@ export const settingsAreas: Array<{ to: string; labelKey: string; descriptionKey
   { to: '/settings/checklists', labelKey: 'nav.checklists', descriptionKey: 'nav.checklistsText', action: 'checklists.manage' },
   { to: '/settings/staff', labelKey: 'nav.staff', descriptionKey: 'nav.staffText', action: 'staff.manage' },
   { to: '/settings/devices', labelKey: 'nav.devices', descriptionKey: 'nav.devicesText', action: 'devices.manage' },
+  { to: '/settings/contacts', labelKey: 'contacts.nav', descriptionKey: 'contacts.navText', action: 'contacts.manage' },
   { to: '/settings/general', labelKey: 'nav.general', descriptionKey: 'nav.generalText', action: 'org.update' },
   { to: '/settings/billing', labelKey: 'nav.billing', descriptionKey: 'nav.billingText', action: 'billing.manage' },
 ]

@@ -9,6 +9,7 @@ import { requireVenue } from '../../lib/selection.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import { venueSections } from './sections'
+import { DeliveriesToday, loadDeliveriesToday } from '../../components/orders/deliveries-today'
 
 interface Onboarding {
   hidden: boolean
@@ -19,10 +20,12 @@ interface Onboarding {
 export async function loader(args: Route.LoaderArgs) {
   const { me, org, venue } = await requireVenue(args)
   // A shared device has no onboarding and no PIN of its own to set up.
-  if (isDevice(me)) return { org, venue, onboarding: { hidden: true, complete: true, steps: [] } as Onboarding, device: true }
   const client = api(args)
+  // Today's expected deliveries (issue #13); none shown when orders are out of reach (a device without a PIN).
+  const deliveries = await loadDeliveriesToday(client, org.id, venue.id)
+  if (isDevice(me)) return { org, venue, onboarding: { hidden: true, complete: true, steps: [] } as Onboarding, device: true, deliveries }
   const onboarding = must(args.request, client, await client.get<Onboarding>(`/v1/orgs/${org.id}/onboarding`))
-  return { org, venue, onboarding, device: false }
+  return { org, venue, onboarding, device: false, deliveries }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -75,6 +78,8 @@ export default function VenueHome({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       ) : null}
+
+      {loaderData.deliveries ? <DeliveriesToday orders={loaderData.deliveries} /> : null}
 
       <section aria-labelledby="sections-title">
         <h2 id="sections-title" className="mb-3 text-lg font-semibold">

@@ -12,6 +12,8 @@ import { createItemBody, updateItemBody } from '../../checklists/item-routes.ts'
 import { createChecklistBody, listChecklistsQuery, reorderBody, updateChecklistBody } from '../../checklists/routes.ts'
 import { deviceLoginQuery, devicePinBody } from '../../devices/auth-routes.ts'
 import { createDeviceBody, updateDeviceBody } from '../../devices/routes.ts'
+import { createOrderBody, ordersQuery, receiveBody, supplierConfirmBody, supplierQuery, updateOrderBody } from '../../orders/routes.ts'
+import { contactListQuery, createCategoryBody, createContactBody, productsBody, reorderCategoriesBody, updateCategoryBody, updateContactBody } from '../../contacts/routes.ts'
 import { dayListQuery } from '../../checklists/venue-entry-routes.ts'
 import { createOrgBody, updateOrgBody } from '../../orgs/routes.ts'
 import { orgProfileBody } from '../../profile/org-routes.ts'
@@ -39,6 +41,8 @@ export const TAGS = [
   { name: 'Devices', description: 'Shared kitchen devices: their settings, one-time login links, signing in, and staff PINs on a device' },
   { name: 'Billing', description: 'Plans, limits, Stripe Checkout, the customer portal and Stripe webhooks' },
   { name: 'Public forms', description: 'Contact, support and early-access messages (stored and e-mailed to support)' },
+  { name: 'Contacts', description: "Who to call: the organisation's contacts, their categories and suppliers' catalogues" },
+  { name: 'Orders', description: 'Supplier orders of a venue: drafted, sent by e-mail, confirmed by the supplier, received with shortfalls' },
   { name: 'Operations', description: 'Health, readiness and this document' },
 ] as const
 
@@ -103,6 +107,9 @@ const VENUE_ACCESS = 'A member limited to some venues gets 403 for another venue
 const VENUE_CHECKLIST = 'A member limited to some venues gets 404 for a checklist used only at other venues.'
 const FORM_NOTES =
   'Stored and e-mailed to SUPPORT_EMAIL, with an acknowledgement to the sender in `locale` (default: the request’s language). `website` is a honeypot and `startedAt` (when the form was served, ms) a time trap: filled, or sent within 3 seconds, the answer is the same 202 but nothing is stored or sent. At most 10 per hour from one IP address and 5 per hour from one e-mail address, per kind of form.'
+const ORDER_VENUES = 'A member limited to some venues, or a device, gets 404 for an order of another venue; a device needs an active PIN.'
+const CONTACT_VENUES = 'A member limited to some venues, or a device, sees only the contacts shown at their venues or at every venue (another → 404).'
+const array = (items: JsonSchema): JsonSchema => ({ type: 'array', items })
 const DEVICE_ADMIN = 'An ADMIN limited to some venues sees and manages only the devices of those venues (another venue’s device → 404).'
 
 // ─── the table ───────────────────────────────────────────────────────────────────────────────────
@@ -862,5 +869,134 @@ export const operations: Operation[] = [
     body: earlyAccessBody,
     rateLimited: true,
     replies: [json(202, ref('Ok'), 'Accepted')],
+  },
+  // Contacts (issue #13)
+  {
+    method: 'get',
+    path: `${ORG}/contacts`,
+    tag: 'Contacts',
+    summary: 'Every contact of the organisation (settings)',
+    notes: `Sorted by category position then name; \`category\` filters by a category id, \`search\` by name, company, role, e-mail, phone or notes. ${CONTACT_VENUES}`,
+    access: 'contacts.manage',
+    query: contactListQuery,
+    replies: [json(200, wrap({ contacts: array(ref('Contact')) }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/contacts`,
+    tag: 'Contacts',
+    summary: 'Add a contact',
+    notes: 'The phone number is normalised to E.164 (read as national in the country of its first venue, else of the organisation); one that cannot be dialled → `data.phone`. `venueIds` empty: every venue (a member limited to some venues must name theirs: 403 otherwise).',
+    access: 'contacts.manage',
+    body: createContactBody,
+    replies: [json(201, wrap({ contact: ref('Contact') }))],
+  },
+  { method: 'get', path: `${ORG}/contacts/{contactId}`, tag: 'Contacts', summary: 'A contact', notes: CONTACT_VENUES, access: 'venue.work', replies: [json(200, wrap({ contact: ref('Contact') }))] },
+  { method: 'put', path: `${ORG}/contacts/{contactId}`, tag: 'Contacts', summary: 'Change a contact', notes: CONTACT_VENUES, access: 'contacts.manage', body: updateContactBody, replies: [json(200, wrap({ contact: ref('Contact') }))] },
+  { method: 'delete', path: `${ORG}/contacts/{contactId}`, tag: 'Contacts', summary: 'Delete a contact', notes: 'Orders placed with a supplier keep its name and e-mail.', access: 'contacts.manage', replies: [noContent('Deleted')] },
+  {
+    method: 'get',
+    path: `${ORG}/contacts/{contactId}/vcard`,
+    tag: 'Contacts',
+    summary: 'The contact as a vCard 3.0 file',
+    notes: CONTACT_VENUES,
+    access: 'venue.work',
+    replies: [{ status: 200, description: 'The vCard', content: { 'text/vcard': { schema: binary } }, headers: { 'Content-Disposition': header("attachment; filename*=UTF-8''<name>.vcf") } }],
+  },
+  { method: 'get', path: `${ORG}/contacts/{contactId}/products`, tag: 'Contacts', summary: "A supplier's products, with par levels per venue", notes: 'Par levels only for the venues the caller may use.', access: 'venue.work', replies: [json(200, wrap({ products: array(ref('SupplierProduct')) }))] },
+  {
+    method: 'put',
+    path: `${ORG}/contacts/{contactId}/products`,
+    tag: 'Contacts',
+    summary: "Replace a supplier's catalogue",
+    notes: 'Products with an `id` are changed, without one added, missing ones deleted (order lines keep their text). `parLevels` replaces the par levels of the venues the member may use. A contact not in a supplier category → `data.products`.',
+    access: 'contacts.manage',
+    body: productsBody,
+    replies: [json(200, wrap({ products: array(ref('SupplierProduct')) }))],
+  },
+  { method: 'get', path: `${ORG}/contact-categories`, tag: 'Contacts', summary: 'The contact categories, in order', access: 'venue.work', replies: [json(200, wrap({ categories: array(ref('ContactCategory')) }))] },
+  { method: 'post', path: `${ORG}/contact-categories`, tag: 'Contacts', summary: 'Add a contact category (last)', access: 'contacts.manage', body: createCategoryBody, replies: [json(201, wrap({ category: ref('ContactCategory') }))] },
+  { method: 'post', path: `${ORG}/contact-categories/reorder`, tag: 'Contacts', summary: 'Put the categories in this order', notes: '`ids`: every category, each once (`data.ids` otherwise).', access: 'contacts.manage', body: reorderCategoriesBody, replies: [json(200, wrap({ categories: array(ref('ContactCategory')) }))] },
+  { method: 'get', path: `${ORG}/contact-categories/{categoryId}`, tag: 'Contacts', summary: 'A contact category', access: 'venue.work', replies: [json(200, wrap({ category: ref('ContactCategory') }))] },
+  { method: 'put', path: `${ORG}/contact-categories/{categoryId}`, tag: 'Contacts', summary: 'Rename a category or mark it as suppliers', access: 'contacts.manage', body: updateCategoryBody, replies: [json(200, wrap({ category: ref('ContactCategory') }))] },
+  { method: 'delete', path: `${ORG}/contact-categories/{categoryId}`, tag: 'Contacts', summary: 'Delete a category', notes: 'Its contacts stay, without a category.', access: 'contacts.manage', replies: [noContent('Deleted')] },
+  {
+    method: 'get',
+    path: `${ORG}/venues/{venueId}/contacts`,
+    tag: 'Contacts',
+    summary: "The venue's contacts, with the categories",
+    notes: `Phone numbers in the venue's national format (\`phoneDisplay\`); \`category\` and \`search\` filter. ${VENUE_ACCESS}`,
+    access: 'venue.work',
+    query: contactListQuery,
+    replies: [json(200, wrap({ venue: { type: 'object', required: ['id', 'name', 'country'], properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' }, country: { type: ['string', 'null'], description: 'ISO 3166 code from the venue time zone' } } }, categories: array(ref('ContactCategory')), contacts: array(ref('Contact')) }))],
+  },
+
+  // Orders (issue #13)
+  {
+    method: 'get',
+    path: `${ORG}/venues/{venueId}/orders`,
+    tag: 'Orders',
+    summary: "The venue's orders expected on a day, and its drafts",
+    notes: `\`date\` (yyyy-MM-dd, default today at the venue): orders of any status but draft with that delivery date; \`drafts\`: every draft of the venue. A shared device needs an active PIN. ${VENUE_ACCESS}`,
+    access: 'orders.write',
+    query: ordersQuery,
+    replies: [json(200, wrap({ venue: ref('VenueRef'), date: { type: 'string', format: 'date' }, today: { type: 'string', format: 'date' }, expected: array(ref('Order')), drafts: array(ref('Order')) }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/venues/{venueId}/orders`,
+    tag: 'Orders',
+    summary: 'Draft an order',
+    notes: 'Lines are products of the supplier (name, unit and code from its catalogue) or free text. A product line with `onHand` and no `quantity` asks for par level − on hand (a line of 0 is left out). `repeatLast` copies the lines of the previous order to this supplier at this venue first.',
+    access: 'orders.write',
+    body: createOrderBody,
+    replies: [json(201, wrap({ order: ref('Order') }))],
+  },
+  { method: 'get', path: `${ORG}/orders/{orderId}`, tag: 'Orders', summary: 'An order with its lines and history', notes: ORDER_VENUES, access: 'orders.write', replies: [json(200, wrap({ order: ref('Order') }))] },
+  { method: 'put', path: `${ORG}/orders/{orderId}`, tag: 'Orders', summary: 'Change a draft', notes: `\`lines\` replaces every line. Anything but a draft → 400 with a message saying why. ${ORDER_VENUES}`, access: 'orders.write', body: updateOrderBody, replies: [json(200, wrap({ order: ref('Order') }))] },
+  { method: 'delete', path: `${ORG}/orders/{orderId}`, tag: 'Orders', summary: 'Delete a draft', notes: 'Anything but a draft → 400 (cancel it instead).', access: 'orders.write', replies: [noContent('Deleted')], errors: [400] },
+  {
+    method: 'post',
+    path: `${ORG}/orders/{orderId}/send`,
+    tag: 'Orders',
+    summary: 'E-mail the order to the supplier',
+    notes: "In the organisation's language, as text with a PDF attached and a signed link valid 14 days (`APP_URL/supplier/orders/{orderId}?token=…`) to confirm or change it. A person needs a verified e-mail address (403). Not a draft, no lines, or a supplier without an e-mail address → 400.",
+    access: 'orders.write',
+    replies: [json(200, wrap({ order: ref('Order') }))],
+    errors: [400],
+  },
+  { method: 'post', path: `${ORG}/orders/{orderId}/cancel`, tag: 'Orders', summary: 'Cancel an order', notes: 'A draft, sent or confirmed order; the supplier is e-mailed when it had been sent. Received or cancelled → 400.', access: 'orders.write', replies: [json(200, wrap({ order: ref('Order') }))], errors: [400] },
+  {
+    method: 'post',
+    path: `${ORG}/orders/{orderId}/receive`,
+    tag: 'Orders',
+    summary: 'Record the delivery',
+    notes: 'Each line received with its quantity, and a problem (`short`, `damaged`, `wrong_item`, `too_warm`) and note; a line not listed counts as not delivered. A line short of its quantity is `short` unless another problem is given. Only a sent or confirmed order (400 otherwise).',
+    access: 'orders.write',
+    body: receiveBody,
+    replies: [json(200, wrap({ order: ref('Order') }))],
+  },
+  { method: 'post', path: `${ORG}/orders/{orderId}/credit-request`, tag: 'Orders', summary: 'E-mail the shortfalls to the supplier as a credit request', notes: 'A received order with at least one shortfall (400 otherwise).', access: 'orders.write', replies: [json(200, wrap({ order: ref('Order') }))], errors: [400] },
+  {
+    method: 'get',
+    path: '/v1/supplier/orders/{orderId}',
+    tag: 'Orders',
+    summary: "The supplier's view of a sent order (the signed link)",
+    notes: 'No account: the token of the e-mailed link is the credential. Wrong or tampered → 404; expired (14 days) or the order received or cancelled → 400 with a message.',
+    access: 'public',
+    query: supplierQuery,
+    replies: [json(200, wrap({ order: ref('SupplierOrder') }))],
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/v1/supplier/orders/{orderId}/confirm',
+    tag: 'Orders',
+    summary: 'The supplier confirms the order, changing quantities or the delivery date if need be',
+    notes: 'Every change goes into the order’s history under the supplier’s name, shown to the venue. Allowed again until the order is received or cancelled.',
+    access: 'public',
+    body: supplierConfirmBody,
+    replies: [json(200, wrap({ order: ref('SupplierOrder') }))],
+    errors: [404],
   },
 ]

@@ -1,0 +1,114 @@
+import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import type { Route } from './+types/orders'
+import { OrderStatusBadge } from '../../components/orders/status-badge'
+import type { Order } from '../../components/orders/types'
+import { formatDay, isDay, shiftDay } from '../../components/records/dates'
+import { buttonClasses, ButtonLink } from '../../components/ui/button'
+import { inputClasses } from '../../components/ui/field'
+import { api, must } from '../../lib/api.server'
+import { requireVenue } from '../../lib/selection.server'
+
+interface VenueOrders {
+  venue: { id: string; name: string; timeZone: string }
+  date: string
+  today: string
+  expected: Order[]
+  drafts: Order[]
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { org, venue } = await requireVenue(args)
+  const client = api(args)
+  const requested = new URL(args.request.url).searchParams.get('date')
+  const query = requested && isDay(requested) ? `?${new URLSearchParams({ date: requested })}` : ''
+  return must(args.request, client, await client.get<VenueOrders>(`/v1/orgs/${org.id}/venues/${venue.id}/orders${query}`))
+}
+
+function OrderItem({ order, showDate }: { order: Order; showDate?: boolean }) {
+  const { t, i18n } = useTranslation('org')
+  return (
+    <li className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
+      <div className="flex flex-wrap items-center gap-2">
+        <Link to={`/orders/${order.id}`} className="mr-auto font-semibold break-words underline">
+          {order.supplier.name}
+        </Link>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <p className="text-sm text-stone-700 dark:text-stone-300">
+        {[showDate ? t('orders.deliveredOn', { date: formatDay(order.deliveryDate, i18n.language) }) : null, t('orders.lineCount', { count: order.lines.length })].filter(Boolean).join(' · ')}
+      </p>
+    </li>
+  )
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('org')
+  const { venue, date, today, expected, drafts } = loaderData
+  const link = buttonClasses({ variant: 'basic_border', size: 'lg' })
+  return (
+    <div className="mx-auto max-w-2xl space-y-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <p className="text-sm text-stone-700 dark:text-stone-300">{venue.name}</p>
+          <h1 className="text-2xl font-bold">{t('orders.title')}</h1>
+        </div>
+        <ButtonLink to={`/orders/new?date=${date < today ? today : date}`} variant="primary">
+          {t('orders.newOrder')}
+        </ButtonLink>
+      </div>
+      <nav aria-label={t('orders.pickDate')} className="flex flex-wrap items-end gap-2">
+        <Link to={`/orders?date=${shiftDay(date, -1)}`} className={link}>
+          <span aria-hidden="true">←</span> {t('orders.previousDay')}
+        </Link>
+        <Link to={`/orders?date=${shiftDay(date, 1)}`} className={link}>
+          {t('orders.nextDay')} <span aria-hidden="true">→</span>
+        </Link>
+        {date !== today ? (
+          <Link to="/orders" className={link}>
+            {t('orders.today')}
+          </Link>
+        ) : null}
+        <Form method="get" className="flex flex-wrap items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor="orders-date" className="text-sm font-medium">
+              {t('orders.pickDate')}
+            </label>
+            <input key={date} id="orders-date" type="date" name="date" defaultValue={date} required className={inputClasses.replace('w-full', 'w-auto')} />
+          </div>
+          <button type="submit" className={buttonClasses({ variant: 'basic', size: 'lg' })}>
+            {t('orders.show')}
+          </button>
+        </Form>
+      </nav>
+      <section aria-labelledby="expected-title" className="space-y-2">
+        <h2 id="expected-title" className="text-lg font-semibold">
+          {t('orders.expected', { date: formatDay(date, i18n.language) })}
+        </h2>
+        {expected.length ? (
+          <ul className="space-y-2">
+            {expected.map((o) => (
+              <OrderItem key={o.id} order={o} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-stone-700 dark:text-stone-300">{t('orders.noneExpected')}</p>
+        )}
+      </section>
+      <section aria-labelledby="drafts-title" className="space-y-2">
+        <h2 id="drafts-title" className="text-lg font-semibold">
+          {t('orders.drafts')}
+        </h2>
+        {drafts.length ? (
+          <ul className="space-y-2">
+            {drafts.map((o) => (
+              <OrderItem key={o.id} order={o} showDate />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-stone-700 dark:text-stone-300">{t('orders.noDrafts')}</p>
+        )}
+      </section>
+    </div>
+  )
+}

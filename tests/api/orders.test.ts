@@ -1,0 +1,273 @@
+/**
+ * Supplier orders (issue #13): drafted from par levels, free text or the last order; sent by e-mail
+ * through a real SMTP conversation with a PDF (read back) and a signed link; confirmed and changed by
+ * the supplier without an account (expiry, tampering, reuse after receipt); received with shortfalls
+ * and a credit request; cancelled; every state change checked; devices and venue limits.
+ */
+import { inArray } from 'drizzle-orm'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { users } from '../../server/db/schema.ts'
+import { createTestApp, type TestApp } from '../support/app.ts'
+import { createSupplier } from '../support/contacts.ts'
+import { addPinOnlyMember, createDevice, pairDevice } from '../support/devices.ts'
+import { linkFrom } from '../support/mailbox.ts'
+import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
+import { expectError, inSpanish, mailsTo, waitForMailCount } from './_helpers.ts'
+
+let t: TestApp
+let o: OrgWithActors
+let supplier: Awaited<ReturnType<typeof createSupplier>>
+const SUPPLIER_EMAIL = 'orders@freshfarm.example'
+const DAY = 24 * 60 * 60_000
+
+beforeAll(async () => {
+  t = await createTestApp()
+  o = await createOrgWithActors(t)
+  await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(inArray(users.id, [o.owner.user.id, o.admin.user.id, o.basic.user.id]))
+  supplier = await createSupplier(o.admin.client, o.orgId, { email: SUPPLIER_EMAIL, venueId: o.venueA })
+})
+afterAll(() => t.close())
+beforeEach(() => t.clock.reset())
+
+const org = () => `/v1/orgs/${o.orgId}`
+const venueOrders = (venueId = o.venueA) => `${org()}/venues/${venueId}/orders`
+const tomorrow = () => new Date(Date.now() + DAY).toISOString().slice(0, 10)
+
+async function draft(body: Record<string, unknown> = {}) {
+  const res = await o.basic.client.post(venueOrders(), { supplierId: supplier.contact.id, deliveryDate: tomorrow(), lines: [{ name: 'Eggs', quantity: 30, unit: 'each' }], ...body })
+  expect(res.status, res.text).toBe(201)
+  return res.json.order
+}
+
+async function sendAndLink(orderId: string) {
+  const subject = /^(Order from|Pedido de) /
+  const before = mailsTo(t, SUPPLIER_EMAIL, subject).length
+  const res = await o.basic.client.post(`${org()}/orders/${orderId}/send`)
+  expect(res.status, res.text).toBe(200)
+  const mail = await waitForMailCount(t, SUPPLIER_EMAIL, subject, before + 1)
+  const link = linkFrom(mail, `/supplier/orders/${orderId}`)
+  return { order: res.json.order, mail, token: link.searchParams.get('token')!, link }
+}
+
+describe('drafting', () => {
+  test('lines from par levels minus what is on hand, free text, and the list by day with drafts', async () => {
+    const [tomatoes, onions] = supplier.products
+    const res = await o.basic.client.post(venueOrders(), {
+      supplierId: supplier.contact.id,
+      deliveryDate: tomorrow(),
+      notes: 'Back door',
+      lines: [
+        { productId: tomatoes!.id, onHand: 3.5 },
+        { productId: onions!.id, onHand: 9 },
+        { name: 'Edible flowers', quantity: 2, unit: 'tray', note: 'mixed' },
+      ],
+    })
+    expect(res.status, res.text).toBe(201)
+    const order = res.json.order
+    expect(order).toMatchObject({ status: 'draft', deliveryDate: tomorrow(), notes: 'Back door', createdBy: 'Bea Basic', supplier: { id: supplier.contact.id, name: 'Fresh Farm Produce' } })
+    // Tomatoes: par 10 − 3.5 = 6.5; onions: par 5 − 9 → nothing, left out.
+    expect(order.lines.map((l: any) => [l.name, l.quantity, l.unit, l.code])).toEqual([
+      ['Tomatoes', 6.5, 'kg', 'TOM-1'],
+      ['Edible flowers', 2, 'tray', ''],
+    ])
+    expect(order.history).toEqual([{ kind: 'created', by: 'Bea Basic', at: expect.any(String), detail: {} }])
+    const list = await o.basic.client.get(`${venueOrders()}?date=${tomorrow()}`)
+    expect(list.status, list.text).toBe(200)
+    expect(list.json.drafts.map((d: any) => d.id)).toContain(order.id)
+    expect(list.json.expected).toEqual([])
+    expectError(await o.basic.client.get(`${venueOrders()}?date=2026-02-30`), 'ValidationError', { data: ['date'] })
+  })
+
+  test('repeat last order copies the previous lines', async () => {
+    const first = await draft({ lines: [{ name: 'Milk', quantity: 12, unit: 'l' }] })
+    const again = await o.basic.client.post(venueOrders(), { supplierId: supplier.contact.id, deliveryDate: tomorrow(), repeatLast: true })
+    expect(again.status, again.text).toBe(201)
+    expect(again.json.order.lines.map((l: any) => [l.name, l.quantity])).toEqual(first.lines.map((l: any) => [l.name, l.quantity]))
+    expect(again.json.order.history[0].detail).toEqual({ repeated: true })
+  })
+
+  test('validation: supplier, product of another supplier, date, par missing', async () => {
+    const plain = await o.admin.client.post(`${org()}/contacts`, { name: 'Not a supplier' })
+    const post = (body: Record<string, unknown>) => o.basic.client.post(venueOrders(), { supplierId: supplier.contact.id, deliveryDate: tomorrow(), ...body })
+    expectError(await post({ supplierId: plain.json.contact.id }), 'ValidationError', { data: ['supplierId'] })
+    expectError(await post({ deliveryDate: '2026-13-01' }), 'ValidationError', { data: ['deliveryDate'] })
+    expectError(await post({ lines: [{ productId: o.venueA, quantity: 1 }] }), 'ValidationError', { data: ['lines.0.productId'] })
+    expectError(await post({ lines: [{ name: 'Loose', onHand: 1 }] }), 'ValidationError', { data: ['lines.0.onHand'] })
+    expectError(await post({ lines: [{ name: 'No quantity' }] }), 'ValidationError', { data: ['lines.0.quantity'] })
+    expectError(await post({ lines: [{ quantity: 1 }] }), 'ValidationError', { data: ['lines.0.name'] })
+    // Supplier shown only at venue A: not for venue B.
+    const onlyA = await createSupplier(o.admin.client, o.orgId, { name: 'A only', venueIds: [o.venueA] })
+    expectError(await o.basic.client.post(venueOrders(o.venueB), { supplierId: onlyA.contact.id, deliveryDate: tomorrow() }), 'ValidationError', { data: ['supplierId'] })
+  })
+
+  test('edit and delete a draft', async () => {
+    const order = await draft()
+    const put = await o.basic.client.put(`${org()}/orders/${order.id}`, { lines: [{ name: 'Butter', quantity: 2, unit: 'kg' }], notes: 'Before 10' })
+    expect(put.status, put.text).toBe(200)
+    expect(put.json.order.lines.map((l: any) => l.name)).toEqual(['Butter'])
+    expect(put.json.order.history.map((h: any) => h.kind)).toEqual(['created', 'edited'])
+    expect((await o.basic.client.del(`${org()}/orders/${order.id}`)).status).toBe(204)
+    expectError(await o.basic.client.get(`${org()}/orders/${order.id}`), 'NotFoundError')
+  })
+})
+
+describe('sending and the supplier link', () => {
+  test('the e-mail: text, HTML, a PDF read back, the link; in the organisation’s language', async () => {
+    const order = await draft({ lines: [{ productId: supplier.products[0]!.id, quantity: 4 }, { name: 'Edible flowers', quantity: 2.5, unit: 'tray' }] })
+    const { order: sent, mail } = await inSpanish(o.owner.client, () => sendAndLink(order.id))
+    expect(sent).toMatchObject({ status: 'sent', sentBy: 'Bea Basic', supplier: { email: SUPPLIER_EMAIL } })
+    expect(sent.supplierLinkExpiresAt).toBeTruthy()
+    // The owner's language (Spanish) is the organisation's.
+    expect(mail.subject).toMatch(/^Pedido de Test Kitchen \(Venue A\) para el /)
+    expect(mail.text).toContain('- 4 kg Tomatoes [TOM-1]')
+    expect(mail.text).toContain('- 2,5 tray Edible flowers')
+    expect(mail.html).toContain('Tomatoes')
+    const pdf = mail.attachments.find((a) => a.mimeType === 'application/pdf')!
+    expect(pdf.filename).toMatch(/^pedido-\d{4}-\d{2}-\d{2}\.pdf$/)
+    const { text } = await extractText(await getDocumentProxy(pdf.content), { mergePages: true })
+    expect(text).toContain('Pedido de compra')
+    expect(text).toContain('Tomatoes')
+    expect(text).toContain('TOM-1')
+    expect(text).toContain('Fresh Farm Produce')
+  })
+
+  test('the supplier opens the link, changes a quantity and the date, confirms; the venue sees each change', async () => {
+    const order = await draft({ lines: [{ name: 'Eggs', quantity: 30, unit: 'each' }, { name: 'Cream', quantity: 2, unit: 'l' }] })
+    const { token } = await sendAndLink(order.id)
+    const anyone = t.client()
+    const view = await anyone.get(`/v1/supplier/orders/${order.id}?token=${token}`)
+    expect(view.status, view.text).toBe(200)
+    expect(view.json.order).toMatchObject({ organisation: 'Test Kitchen', venue: 'Venue A', supplier: 'Fresh Farm Produce', status: 'sent' })
+    const eggs = view.json.order.lines[0]
+    const later = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10)
+    const confirmed = await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token, deliveryDate: later, lines: [{ lineId: eggs.id, quantity: 24 }], note: 'Only 24 eggs left' })
+    expect(confirmed.status, confirmed.text).toBe(200)
+    expect(confirmed.json.order).toMatchObject({ status: 'confirmed', deliveryDate: later })
+    const seen = (await o.basic.client.get(`${org()}/orders/${order.id}`)).json.order
+    expect(seen.status).toBe('confirmed')
+    expect(seen.lines[0].quantity).toBe(24)
+    expect(seen.history.map((h: any) => h.kind)).toEqual(['created', 'sent', 'supplier_changed', 'confirmed'])
+    expect(seen.history[2]).toMatchObject({
+      by: 'Fresh Farm Produce',
+      detail: { deliveryDate: { from: order.deliveryDate, to: later }, lines: [{ lineId: eggs.id, name: 'Eggs', from: 30, to: 24 }], note: 'Only 24 eggs left' },
+    })
+    // Now expected on the new day.
+    expect((await o.basic.client.get(`${venueOrders()}?date=${later}`)).json.expected.map((x: any) => x.id)).toContain(order.id)
+  })
+
+  test('tampered, expired and reused links', async () => {
+    const order = await draft()
+    const { token } = await sendAndLink(order.id)
+    const anyone = t.client()
+    expectError(await anyone.get(`/v1/supplier/orders/${order.id}?token=${token}x`), 'NotFoundError', { message: 'This order link is not valid.' })
+    const other = await draft()
+    expectError(await anyone.get(`/v1/supplier/orders/${other.id}?token=${token}`), 'NotFoundError', { message: null })
+    expectError(await anyone.get(`/v1/supplier/orders/not-a-uuid?token=${token}`), 'NotFoundError', { message: null })
+    t.clock.advance(15 * DAY)
+    expectError(await anyone.get(`/v1/supplier/orders/${order.id}?token=${token}`), 'BadRequestError', { message: /expired/ })
+    expectError(await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token }), 'BadRequestError', { message: /expired/ })
+    t.clock.reset()
+    const received = await o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [{ lineId: order.lines[0].id, receivedQuantity: 30 }] })
+    expect(received.status, received.text).toBe(200)
+    expectError(await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token }), 'BadRequestError', { message: /closed/ })
+  })
+
+  test('an unverified person may not send; a supplier without an e-mail address or an empty order cannot be sent', async () => {
+    const order = await draft()
+    expectError(await o.basicLimited.client.post(`${org()}/orders/${order.id}/send`), 'NotFoundError')
+    const unverified = o.admin
+    await t.db.update(users).set({ emailVerifiedAt: null }).where(inArray(users.id, [unverified.user.id]))
+    expectError(await unverified.client.post(`${org()}/orders/${order.id}/send`), 'ForbiddenError', { message: 'Verify your e-mail address before sending orders' })
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(inArray(users.id, [unverified.user.id]))
+    const empty = await draft({ lines: [] })
+    expectError(await o.basic.client.post(`${org()}/orders/${empty.id}/send`), 'BadRequestError', { message: 'Add at least one line before sending the order.' })
+    const noMail = await createSupplier(o.admin.client, o.orgId, { name: 'No Mail Ltd', email: '' })
+    const res = await o.basic.client.post(venueOrders(), { supplierId: noMail.contact.id, deliveryDate: tomorrow(), lines: [{ name: 'X', quantity: 1 }] })
+    expectError(await o.basic.client.post(`${org()}/orders/${res.json.order.id}/send`), 'BadRequestError', { message: /No Mail Ltd has no e-mail address/ })
+  })
+})
+
+describe('receiving, credit requests, cancelling, state changes', () => {
+  test('received with one short line; the credit request e-mails the shortfall', async () => {
+    const order = await draft({ lines: [{ name: 'Eggs', quantity: 30, unit: 'each' }, { name: 'Cream', quantity: 2, unit: 'l' }, { name: 'Fish', quantity: 3, unit: 'kg' }] })
+    await sendAndLink(order.id)
+    const [eggs, cream, fish] = order.lines
+    const res = await o.basic.client.post(`${org()}/orders/${order.id}/receive`, {
+      lines: [
+        { lineId: eggs.id, receivedQuantity: 24 },
+        { lineId: cream.id, receivedQuantity: 2 },
+        { lineId: fish.id, receivedQuantity: 3, issue: 'too_warm', note: 'Box at 9 °C' },
+      ],
+      deliveryTemperature: 9,
+    })
+    expect(res.status, res.text).toBe(200)
+    const received = res.json.order
+    expect(received).toMatchObject({ status: 'received', receivedBy: 'Bea Basic', deliveryTemperature: 9 })
+    expect(received.lines.map((l: any) => [l.name, l.receivedQuantity, l.receivedIssue, l.shortfall])).toEqual([
+      ['Eggs', 24, 'short', true],
+      ['Cream', 2, null, false],
+      ['Fish', 3, 'too_warm', true],
+    ])
+    const credit = await o.basic.client.post(`${org()}/orders/${order.id}/credit-request`)
+    expect(credit.status, credit.text).toBe(200)
+    expect(credit.json.order.creditRequestedAt).toBeTruthy()
+    const mail = await waitForMailCount(t, SUPPLIER_EMAIL, /^Credit request/, 1)
+    expect(mail.text).toContain('- Eggs: ordered 30 each, received 24 each (short)')
+    expect(mail.text).toContain('- Fish: ordered 3 kg, received 3 kg (too warm) — Box at 9 °C')
+    expect(mail.text).not.toContain('Cream')
+    // No editing, receiving again, cancelling or deleting a received order: 400 with a clear message.
+    expectError(await o.basic.client.put(`${org()}/orders/${order.id}`, { notes: 'x' }), 'BadRequestError', { message: 'Only a draft order can be edited; this one is received.' })
+    expectError(await o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [] }), 'BadRequestError', { message: /this one is received/ })
+    expectError(await o.basic.client.post(`${org()}/orders/${order.id}/cancel`), 'BadRequestError', { message: /received: it can no longer be cancelled/ })
+    expectError(await o.basic.client.del(`${org()}/orders/${order.id}`), 'BadRequestError', { message: /cancel it instead|draft/ })
+    expectError(await o.basic.client.post(`${org()}/orders/${order.id}/send`), 'BadRequestError', { message: /Only a draft order can be sent/ })
+  })
+
+  test('no receiving a draft; a credit request needs a shortfall; unknown lines refused', async () => {
+    const order = await draft()
+    expectError(await o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [] }), 'BadRequestError', { message: 'Only a sent or confirmed order can be received; this one is draft.' })
+    expectError(await o.basic.client.post(`${org()}/orders/${order.id}/credit-request`), 'BadRequestError', { message: /needs a received order/ })
+    await sendAndLink(order.id)
+    expectError(await o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [{ lineId: o.venueA, receivedQuantity: 1 }] }), 'ValidationError', { data: ['lines.0.lineId'] })
+    const all = await o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [{ lineId: order.lines[0].id, receivedQuantity: 30 }] })
+    expect(all.status).toBe(200)
+    expectError(await o.basic.client.post(`${org()}/orders/${order.id}/credit-request`), 'BadRequestError', { message: 'Nothing was short, damaged or wrong on this delivery.' })
+  })
+
+  test('cancelling a sent order e-mails the supplier; a draft is cancelled quietly', async () => {
+    const order = await draft()
+    await sendAndLink(order.id)
+    const before = t.mailbox.messages.length
+    const res = await o.basic.client.post(`${org()}/orders/${order.id}/cancel`)
+    expect(res.status, res.text).toBe(200)
+    expect(res.json.order).toMatchObject({ status: 'cancelled', cancelledBy: 'Bea Basic' })
+    const mail = await waitForMailCount(t, SUPPLIER_EMAIL, /^Order cancelled/, 1)
+    expect(mail.text).toContain('Please do not deliver it')
+    const quiet = await draft()
+    expect((await o.basic.client.post(`${org()}/orders/${quiet.id}/cancel`)).status).toBe(200)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(t.mailbox.messages.length).toBe(before + 1)
+  })
+})
+
+describe('who may', () => {
+  test('a device with a PIN drafts and reads; without a PIN it may not even read; another venue is 404/403', async () => {
+    const device = await createDevice(o.admin, o.orgId, o.venueA)
+    const tablet = await pairDevice(t, o.admin, o.orgId, device.id)
+    const order = await draft()
+    expectError(await tablet.get(`${org()}/orders/${order.id}`), 'ForbiddenError', { message: null, data: ['pin'] })
+    expectError(await tablet.get(venueOrders()), 'ForbiddenError', { message: null, data: ['pin'] })
+    await addPinOnlyMember(t, o.orgId, { name: 'Pablo Pin', pin: '7531' })
+    expect((await tablet.post('/v1/auth/device/pin', { pin: '7531' })).status).toBe(200)
+    expect((await tablet.get(`${org()}/orders/${order.id}`)).status).toBe(200)
+    const made = await tablet.post(venueOrders(), { supplierId: supplier.contact.id, deliveryDate: tomorrow(), lines: [{ name: 'Salt', quantity: 1 }] })
+    expect(made.status, made.text).toBe(201)
+    expect(made.json.order.createdBy).toBe('Pablo Pin on Kitchen tablet')
+    expectError(await tablet.get(venueOrders(o.venueB)), 'ForbiddenError')
+    // Venue-limited member (venue B): venue A's orders do not exist for them.
+    expectError(await o.basicLimited.client.get(`${org()}/orders/${order.id}`), 'NotFoundError')
+    expectError(await o.basicLimited.client.get(venueOrders()), 'ForbiddenError')
+    expectError(await o.outsider.client.get(`/v1/orgs/${o.outsider.orgId}/orders/${order.id}`), 'NotFoundError')
+  })
+})
