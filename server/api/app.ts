@@ -19,6 +19,7 @@ import { inviteRoutes } from '../staff/invite-routes.ts'
 import { staffRoutes } from '../staff/routes.ts'
 import { uploadRoutes } from '../uploads/routes.ts'
 import { venueRoutes } from '../venues/routes.ts'
+import { recipeCategoryRoutes, recipeRoutes, venueRecipeRoutes } from '../recipes/routes.ts'
 import { applySecurityHeaders, isHttps } from '../http/security-headers.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
@@ -85,6 +86,9 @@ export function createApp(deps: Deps) {
   app.route('/v1/orgs/:orgId/venues/:venueId/checklist-entries', venueChecklistEntryRoutes())
   app.route('/v1/orgs/:orgId/uploads', uploadRoutes())
   app.route('/v1/orgs/:orgId/devices', deviceRoutes())
+  app.route('/v1/orgs/:orgId/recipes', recipeRoutes())
+  app.route('/v1/orgs/:orgId/recipe-categories', recipeCategoryRoutes())
+  app.route('/v1/orgs/:orgId/venues/:venueId/recipes', venueRecipeRoutes())
 
   app.notFound(() => {
     throw notFound()

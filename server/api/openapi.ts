@@ -32,6 +32,8 @@ const PATH_PARAMS: Record<string, string> = {
   itemId: 'A checklist item of the organisation',
   uploadId: 'An upload of the organisation',
   deviceId: 'A shared device of the organisation',
+  recipeId: 'A recipe of the organisation',
+  categoryId: 'A recipe category of the organisation',
 }
 
 export function pathParams(path: string): string[] {

@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords.ts'
 import { pinDigest } from '../auth/pin.ts'
 import { seedChecklistsDemo } from '../checklists/seed.ts'
 import { seedDevicesDemo } from '../devices/seed.ts'
+import { seedRecipesDemo } from '../recipes/seed.ts'
 import type { Db } from './client.ts'
 import { memberships, organisations, users, venues } from './schema.ts'
 
@@ -94,3 +95,4 @@ export type DemoSeeder = (deps: Pick<Deps, 'db' | 'logger'>, demo: { orgId: stri
 /** Modules add demo records (checklists with history, …) here. */
 export const demoSeeders: DemoSeeder[] = []
 demoSeeders.push(seedChecklistsDemo, seedDevicesDemo)
+demoSeeders.push(seedRecipesDemo)

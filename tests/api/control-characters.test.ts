@@ -15,6 +15,7 @@ import { todayIn } from '../../server/records/service.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
 import { createChecklist, FILES, uploadFile, type CreatedChecklist } from '../support/checklists.ts'
 import { createDevice, pairDevice } from '../support/devices.ts'
+import { createCategory, createRecipe } from '../support/recipes.ts'
 import { docOperations, fillPath, stringFields, withField, type DocOperation, type StringField } from '../support/openapi.ts'
 import { createOrgWithActors, type Client, type OrgWithActors } from '../support/orgs.ts'
 import { expectError, PASSWORD } from './_helpers.ts'
@@ -33,6 +34,8 @@ let checklist: CreatedChecklist
 let staffId: string
 let uploadId: string
 let deviceId: string
+let recipeId: string
+let categoryId: string
 /** A browser signed in as a shared device: the device's own calls (its PIN) are made with it. */
 let tablet: Client
 
@@ -46,6 +49,8 @@ beforeAll(async () => {
   const up = await uploadFile(t, o.owner.client, o.orgId, { bytes: FILES.png(), name: 'p.png' })
   uploadId = up.json.id
   deviceId = (await createDevice(o.owner, o.orgId, o.venueA)).id
+  categoryId = await createCategory(o.owner.client, o.orgId, 'Sauces')
+  recipeId = (await createRecipe(o.owner.client, o.orgId, { categoryId })).id
   tablet = await pairDevice(t, o.owner, o.orgId, deviceId)
   // Seen "in the future": the device's requests below write no last-seen time (at most once a minute), so "nothing written" holds.
   const later = new Date(Date.now() + 86_400_000)
@@ -57,13 +62,23 @@ afterAll(() => t.close())
 
 /** Real ids for the path of every operation. */
 function pathValues(): Record<string, string> {
-  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId }
+  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId, recipeId, categoryId }
 }
 
 /** A body (or query) each operation accepts, so a refusal is about the one field changed. */
 function examples(): Record<string, { body?: Record<string, unknown>; query?: Record<string, string> }> {
   const today = todayIn('Europe/Madrid')
   const venue = { name: 'Harbour Street', address: '1 Quay\nHarbour', timeZone: 'Europe/Madrid' }
+  const recipeBody = {
+    name: 'Salsa brava',
+    categoryId,
+    description: 'Spicy\tsauce\nfor patatas',
+    yieldUnit: 'kg',
+    ingredients: [{ type: 'ingredient', quantity: 1, unit: 'kg', name: 'Tomatoes', note: 'ripe' }],
+    steps: ['Blend\teverything'],
+    imageUploadId: null,
+    venueIds: [o.venueA],
+  }
   const checklistBody = { name: 'Opening', description: 'Before\tservice', venueIds: [o.venueA], days: [1, 2], dueTime: '09:30' }
   const item = { label: 'Fridge', instructions: 'Check the seal', type: 'text' }
   const ORG = '/v1/orgs/{orgId}'
@@ -103,6 +118,13 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
     'POST /v1/auth/device/pin': { body: { pin: '2468' } },
     [`POST ${ORG}/devices`]: { body: { name: 'Kitchen tablet', venueId: o.venueA } },
     [`PUT ${ORG}/devices/{deviceId}`]: { body: { name: 'Pass tablet', venueId: o.venueA } },
+    [`GET ${ORG}/recipes`]: { query: { search: 'sauce', categoryId, venueId: o.venueA } },
+    [`POST ${ORG}/recipes`]: { body: recipeBody },
+    [`PUT ${ORG}/recipes/{recipeId}`]: { body: recipeBody },
+    [`GET ${ORG}/venues/{venueId}/recipes`]: { query: { category: categoryId, search: 'sauce' } },
+    [`POST ${ORG}/recipe-categories`]: { body: { name: 'Desserts' } },
+    [`PUT ${ORG}/recipe-categories/{categoryId}`]: { body: { name: 'Postres' } },
+    [`POST ${ORG}/recipe-categories/reorder`]: { body: { ids: [categoryId] } },
   }
 }
 

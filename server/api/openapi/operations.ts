@@ -20,6 +20,15 @@ import { inviteAcceptBody, inviteQuery, inviteRegisterBody } from '../../staff/i
 import { createStaffBody, updateStaffBody } from '../../staff/routes.ts'
 import { UPLOAD_CONTENT_TYPES } from '../../uploads/service.ts'
 import { createVenueBody, updateVenueBody } from '../../venues/routes.ts'
+import {
+  categoryBody,
+  createRecipeBody,
+  listRecipesQuery,
+  reorderCategoriesBody,
+  updateCategoryBody,
+  updateRecipeBody,
+  venueRecipesQuery,
+} from '../../recipes/routes.ts'
 import { ref, type JsonSchema } from './components.ts'
 
 export const TAGS = [
@@ -36,6 +45,8 @@ export const TAGS = [
   { name: 'Uploads', description: 'Photos and PDFs of the organisation' },
   { name: 'Devices', description: 'Shared kitchen devices: their settings, one-time login links, signing in, and staff PINs on a device' },
   { name: 'Operations', description: 'Health, readiness and this document' },
+  { name: 'Recipes', description: "The organisation's recipe book: recipes, a venue's book, and drafts from pasted text or a web page" },
+  { name: 'Recipe categories', description: 'The categories of the recipe book' },
 ] as const
 
 export type Tag = (typeof TAGS)[number]['name']
@@ -97,6 +108,7 @@ const ok = (status = 200) => json(status, ref('Ok'), status === 202 ? 'Accepted'
 const ORG = '/v1/orgs/{orgId}'
 const VENUE_ACCESS = 'A member limited to some venues gets 403 for another venue of the organisation.'
 const VENUE_CHECKLIST = 'A member limited to some venues gets 404 for a checklist used only at other venues.'
+const RECIPE_VENUES = 'A member limited to some venues gets 404 for a recipe used only at other venues.'
 const DEVICE_ADMIN = 'An ADMIN limited to some venues sees and manages only the devices of those venues (another venue’s device → 404).'
 
 // ─── the table ───────────────────────────────────────────────────────────────────────────────────
@@ -761,5 +773,88 @@ export const operations: Operation[] = [
     notes: 'Ends every session of the device and voids its unused login link.',
     access: 'devices.manage',
     replies: [json(200, wrap({ sessionsEnded: { type: 'integer', minimum: 0 } }))],
+  },
+  // Recipes
+  {
+    method: 'get',
+    path: `${ORG}/recipes`,
+    tag: 'Recipes',
+    summary: 'The recipes, by name',
+    notes: `\`search\` matches the name; \`categoryId\` keeps one category (\`none\`: the uncategorised ones); \`venueId\` keeps those used at that venue. A member limited to some venues gets those used at one of them or at every venue. ${VENUE_ACCESS}`,
+    access: 'venue.read',
+    query: listRecipesQuery,
+    replies: [json(200, wrap({ recipes: { type: 'array', items: ref('RecipeSummary') } }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/recipes`,
+    tag: 'Recipes',
+    summary: 'Create a recipe',
+    notes: '`confirmAllergens: true` records that the caller checked the allergen list (who and when). The image must be an image upload of the organisation (`data.imageUploadId`).',
+    access: 'recipes.manage',
+    body: createRecipeBody,
+    replies: [json(201, wrap({ recipe: ref('Recipe') }))],
+  },
+  {
+    method: 'get',
+    path: `${ORG}/recipes/{recipeId}`,
+    tag: 'Recipes',
+    summary: 'A recipe with its ingredients, steps and allergens',
+    notes: RECIPE_VENUES,
+    access: 'venue.read',
+    replies: [json(200, wrap({ recipe: ref('Recipe') }))],
+  },
+  {
+    method: 'put',
+    path: `${ORG}/recipes/{recipeId}`,
+    tag: 'Recipes',
+    summary: 'Change a recipe',
+    notes: 'Changing the allergens or the ingredients without `confirmAllergens: true` clears the confirmation. ' + RECIPE_VENUES,
+    access: 'recipes.manage',
+    body: updateRecipeBody,
+    replies: [json(200, wrap({ recipe: ref('Recipe') }))],
+  },
+  { method: 'delete', path: `${ORG}/recipes/{recipeId}`, tag: 'Recipes', summary: 'Delete a recipe', notes: RECIPE_VENUES, access: 'recipes.manage', replies: [noContent('Deleted')] },
+  {
+    method: 'get',
+    path: `${ORG}/venues/{venueId}/recipes`,
+    tag: 'Recipes',
+    summary: "A venue's recipe book: its categories with counts and its recipes",
+    notes: `Recipes used at the venue or at every venue. \`category\`: a category id, or \`none\` for the uncategorised ones. ${VENUE_ACCESS}`,
+    access: 'venue.read',
+    query: venueRecipesQuery,
+    replies: [json(200, ref('RecipeBook'))],
+  },
+
+  // Recipe categories
+  {
+    method: 'get',
+    path: `${ORG}/recipe-categories`,
+    tag: 'Recipe categories',
+    summary: 'The recipe categories, by position',
+    access: 'venue.read',
+    replies: [json(200, wrap({ categories: { type: 'array', items: ref('RecipeCategory') } }))],
+  },
+  { method: 'post', path: `${ORG}/recipe-categories`, tag: 'Recipe categories', summary: 'Add a category (placed last)', access: 'recipes.manage', body: categoryBody, replies: [json(201, wrap({ category: ref('RecipeCategory') }))] },
+  {
+    method: 'post',
+    path: `${ORG}/recipe-categories/reorder`,
+    tag: 'Recipe categories',
+    summary: 'Put the categories in a new order (added)',
+    notes: "`ids` must be exactly the organisation's categories (`data.ids`).",
+    access: 'recipes.manage',
+    body: reorderCategoriesBody,
+    replies: [noContent('Reordered')],
+  },
+  { method: 'get', path: `${ORG}/recipe-categories/{categoryId}`, tag: 'Recipe categories', summary: 'A category', access: 'venue.read', replies: [json(200, wrap({ category: ref('RecipeCategory') }))] },
+  { method: 'put', path: `${ORG}/recipe-categories/{categoryId}`, tag: 'Recipe categories', summary: 'Rename a category', access: 'recipes.manage', body: updateCategoryBody, replies: [json(200, wrap({ category: ref('RecipeCategory') }))] },
+  {
+    method: 'delete',
+    path: `${ORG}/recipe-categories/{categoryId}`,
+    tag: 'Recipe categories',
+    summary: 'Delete a category',
+    notes: 'Its recipes are kept and become uncategorised.',
+    access: 'recipes.manage',
+    replies: [noContent('Deleted')],
   },
 ]
