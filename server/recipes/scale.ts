@@ -114,7 +114,7 @@ export interface ScaleBase {
   portions: number | null
   yieldQuantity: number | null
   yieldUnit: string
-  ingredients: ReadonlyArray<ScalableLine & { type?: string }>
+  ingredients: ReadonlyArray<(ScalableLine & { type?: string }) | { type: 'section' }>
 }
 
 /** The factor a request asks for, or null when it cannot be worked out (no base, unit mismatch, ≤ 0). */
@@ -133,7 +133,7 @@ export function scaleFactor(recipe: ScaleBase, request: ScaleRequest): number | 
     }
     case 'ingredient': {
       const line = recipe.ingredients[request.index]
-      if (!line || line.type === 'section' || !line.quantity || !positive(request.quantity)) return null
+      if (!line || !('quantity' in line) || line.type === 'section' || !line.quantity || !positive(request.quantity)) return null
       const unitText = request.unit || line.unit
       if (!convertible(unitText, line.unit)) return null
       return convert(request.quantity, unitText, line.unit) / line.quantity

@@ -3,6 +3,7 @@
  * categories deleted with recipes in them, images through uploads. Run once on PostgreSQL too.
  */
 import pino from 'pino'
+import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { seedDemo } from '../../server/db/seed.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -191,6 +192,29 @@ describe('recipe categories', () => {
     expect(book.json.uncategorisedCount).toBe(1)
     const search = await c.get(`/v1/orgs/${fresh.orgId}/venues/${fresh.venueA}/recipes?search=GAZ`)
     expect(search.json.recipes.map((r: { id: string }) => r.id)).toEqual([a.id])
+  })
+})
+
+describe('allergen sheet', () => {
+  test("a PDF of the venue's recipes × the 14 allergens, in the reader's language", async () => {
+    const fresh = await createOrgWithActors(t)
+    await createRecipe(fresh.admin.client, fresh.orgId, { name: 'Gambas al ajillo', allergens: { crustaceans: 'contains', sulphites: 'mayContain' } })
+    await createRecipe(fresh.admin.client, fresh.orgId, { name: 'Only at B', venueIds: [fresh.venueB] })
+    const res = await inSpanish(fresh.basic.client, async () =>
+      t.app.request(`/v1/orgs/${fresh.orgId}/venues/${fresh.venueA}/recipes/allergen-sheet`, {
+        headers: { cookie: [...fresh.basic.client.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      }),
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="allergens-venue-a.pdf"')
+    const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()))
+    const { text } = await extractText(pdf, { mergePages: true })
+    expect(text).toContain('Gambas al ajillo')
+    expect(text).not.toContain('Only at B')
+    expect(text).toContain('Crustáceos')
+    expect(text).toContain('X = contiene')
+    expect((await fresh.basicLimited.client.get(`/v1/orgs/${fresh.orgId}/venues/${fresh.venueA}/recipes/allergen-sheet`)).status).toBe(403)
   })
 })
 

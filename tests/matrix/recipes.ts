@@ -128,3 +128,21 @@ export const recipeRows: MatrixRow[] = [
     expect: adminUp,
   },
 ]
+
+recipeRows.push(
+  {
+    name: "venue A's allergen sheet (PDF)",
+    method: 'GET',
+    route: '/v1/orgs/{orgId}/venues/{venueId}/recipes/allergen-sheet',
+    path: (f) => `${org(f)}/venues/${f.venueA}/recipes/allergen-sheet`,
+    expect: venueMember,
+    check: (res) => expect(res.text.startsWith('%PDF-')).toBe(true),
+  },
+  {
+    name: "venue B's allergen sheet (the device at A: 403)",
+    method: 'GET',
+    route: '/v1/orgs/{orgId}/venues/{venueId}/recipes/allergen-sheet',
+    path: (f) => `${org(f)}/venues/${f.venueB}/recipes/allergen-sheet`,
+    expect: member,
+  },
+)
