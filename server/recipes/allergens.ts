@@ -2,7 +2,7 @@
  * Allergen detection from ingredient names, in English and Spanish (docs/decisions/026-recipe-import.md).
  * A suggestion only: a person confirms the list. Pure, safe to bundle for the browser.
  */
-import type { Allergen, AllergenMap } from './schema.ts'
+import type { Allergen, AllergenMap } from './constants.ts'
 
 /** Lower case, accents removed, anything but letters and digits as single spaces. */
 export function normalise(text: string): string {

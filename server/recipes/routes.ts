@@ -2,9 +2,15 @@ import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '../api/context.ts'
 import { line, text, uuid } from '../api/contract.ts'
-import { notFound } from '../api/errors.ts'
+import { notFound, validationError } from '../api/errors.ts'
+import { t } from '../i18n.ts'
+import { PageFetchError } from './fetch-page.ts'
+import { draftFromText, draftFromUrl } from './import.ts'
 import { isUuid, requirePermission, type OrgScope } from '../api/middleware/org-scope.ts'
 import { readJson, readQuery } from '../api/validate.ts'
+import { eq } from 'drizzle-orm'
+import { organisations } from '../db/schema.ts'
+import { allergenSheetPdf } from './allergen-sheet.ts'
 import { ALLERGEN_LEVELS, ALLERGENS, type Allergen, type IngredientLine } from './schema.ts'
 import {
   createCategory,
@@ -86,6 +92,14 @@ export const venueRecipesQuery = z.object({
   search: line().trim().max(100).optional(),
 })
 
+/** POST /recipes/generate: pasted text, or a web page's address (one of them). */
+export const generateBody = z
+  .strictObject({
+    text: text().max(50_000).optional(),
+    url: line().trim().max(2000).optional(),
+  })
+  .refine((b) => Boolean(b.text?.trim()) !== Boolean(b.url), { message: 'validation.recipeSource', path: ['text'] })
+
 export const categoryBody = z.strictObject({ name: line().trim().min(1).max(80) })
 export const updateCategoryBody = categoryBody.partial()
 export const reorderCategoriesBody = z.strictObject({
@@ -129,6 +143,21 @@ export function recipeRoutes() {
     return c.json({ recipe: await createRecipe(recipeContext(c, scope), body) }, 201)
   })
 
+  app.post('/generate', async (c) => {
+    requirePermission(c, 'recipes.manage')
+    const body = await readJson(c, generateBody)
+    const { config } = c.get('deps')
+    const log = c.get('log')
+    const onLlmError = (error: unknown) => log.warn({ err: error }, 'recipe LLM endpoint failed; used the built-in parser')
+    try {
+      const result = body.url ? await draftFromUrl(body.url, config, { onLlmError }) : await draftFromText(body.text!, config, onLlmError)
+      return c.json(result)
+    } catch (error) {
+      if (error instanceof PageFetchError) throw validationError({ url: t(c.get('locale'), `recipes.url.${error.reason}`) })
+      throw error
+    }
+  })
+
   app.get('/:recipeId', async (c) => {
     const scope = requirePermission(c, 'venue.read')
     const recipe = await getRecipe(recipeContext(c, scope), param(c, 'recipeId'))
@@ -164,6 +193,18 @@ export function venueRecipeRoutes() {
     const query = readQuery(c, venueRecipesQuery)
     const book = await venueRecipeBook(recipeContext(c, scope), venueId, { categoryId: categoryFilter(query.category), search: query.search || undefined })
     return c.json(book)
+  })
+  app.get('/allergen-sheet', async (c) => {
+    const scope = requirePermission(c, 'venue.read')
+    const venueId = c.req.param('venueId')
+    if (!isUuid(venueId)) throw notFound()
+    const ctx = recipeContext(c, scope)
+    const book = await venueRecipeBook(ctx, venueId, {})
+    const [org] = await ctx.db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, scope.orgId))
+    const pdf = await allergenSheetPdf({ locale: ctx.locale, venueName: book.venue.name, orgName: org?.name ?? '', recipes: book.recipes, printedAt: new Date().toISOString().slice(0, 10) })
+    c.header('Content-Type', 'application/pdf')
+    c.header('Content-Disposition', `attachment; filename="allergens-${book.venue.name.replace(/[^\w-]+/g, '-').toLowerCase()}.pdf"`)
+    return c.body(new Uint8Array(pdf))
   })
   return app
 }

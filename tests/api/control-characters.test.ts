@@ -123,6 +123,7 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
     [`PUT ${ORG}/recipes/{recipeId}`]: { body: recipeBody },
     [`GET ${ORG}/venues/{venueId}/recipes`]: { query: { category: categoryId, search: 'sauce' } },
     [`POST ${ORG}/recipe-categories`]: { body: { name: 'Desserts' } },
+    [`POST ${ORG}/recipes/generate`]: { body: { text: 'Soup\n\nIngredients\n- 1 l stock' } },
     [`PUT ${ORG}/recipe-categories/{categoryId}`]: { body: { name: 'Postres' } },
     [`POST ${ORG}/recipe-categories/reorder`]: { body: { ids: [categoryId] } },
   }

@@ -47,6 +47,15 @@ export const recipeRows: MatrixRow[] = [
   },
   { name: 'list recipes at venue A', method: 'GET', route: '/v1/orgs/{orgId}/recipes', path: (f) => `${org(f)}/recipes?venueId=${f.venueA}&search=matrix`, expect: venueMember },
   { name: 'create recipe', method: 'POST', route: '/v1/orgs/{orgId}/recipes', path: (f) => `${org(f)}/recipes`, body: () => ({ name: 'Matrix new recipe' }), expect: adminUp },
+  {
+    name: 'a draft from pasted text (nothing saved)',
+    method: 'POST',
+    route: '/v1/orgs/{orgId}/recipes/generate',
+    path: (f) => `${org(f)}/recipes/generate`,
+    body: () => ({ text: 'Matrix soup\n\nIngredients\n- 1 l stock\n- 2 carrots\n\nMethod\n1. Simmer.' }),
+    expect: adminUp,
+    check: (res) => expect(res.json).toMatchObject({ source: 'parser', draft: { name: 'Matrix soup' } }),
+  },
   { name: 'read recipe', method: 'GET', route: '/v1/orgs/{orgId}/recipes/{recipeId}', path: async (f) => `${org(f)}/recipes/${(await fixture(f)).everywhere}`, expect: memberOrDevice },
   { name: 'read an A-only recipe', method: 'GET', route: '/v1/orgs/{orgId}/recipes/{recipeId}', path: async (f) => `${org(f)}/recipes/${(await fixture(f)).onlyA}`, expect: venueRecord },
   {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { ALLERGENS } from '../../../server/recipes/schema'
+import { ALLERGENS } from '../../../server/recipes/constants'
 import type { AllergenMap } from './types'
 
 /** The allergens a recipe holds, as badges: "contains" filled, "may contain" outlined. */

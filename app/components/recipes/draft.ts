@@ -4,7 +4,7 @@
  * use it on the server, the editor in the browser.
  */
 import { detectAllergens } from '../../../server/recipes/allergens'
-import { ALLERGENS, type Allergen, type AllergenLevel } from '../../../server/recipes/schema'
+import { ALLERGENS, type Allergen, type AllergenLevel } from '../../../server/recipes/constants'
 
 export interface DraftLine {
   type: 'ingredient' | 'section'

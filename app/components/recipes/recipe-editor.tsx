@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { ALLERGENS, type Allergen, type AllergenLevel } from '../../../server/recipes/schema'
+import { ALLERGENS, type Allergen, type AllergenLevel } from '../../../server/recipes/constants'
 import { SubmitButton } from '../submit-button'
 import { Field, FieldMessage, FormError, inputClasses, SelectField } from '../ui/field'
 import type { RecipeDraft } from './draft'

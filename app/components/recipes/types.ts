@@ -1,4 +1,4 @@
-import type { Allergen, AllergenLevel, IngredientLine } from '../../../server/recipes/schema'
+import type { Allergen, AllergenLevel, IngredientLine } from '../../../server/recipes/constants'
 
 export type AllergenMap = Partial<Record<Allergen, AllergenLevel>>
 

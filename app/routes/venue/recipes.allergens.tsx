@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/recipes.allergens'
-import { ALLERGENS } from '../../../server/recipes/schema'
+import { ALLERGENS } from '../../../server/recipes/constants'
 import type { RecipeSummary } from '../../components/recipes/types'
 import { PrintButton } from '../../components/recipes/print-button'
 import { api, must } from '../../lib/api.server'

@@ -325,6 +325,21 @@ const schemas = {
     }),
     {},
   ),
+  RecipeDraft: object({
+    source: { ...enumOf(['parser', 'jsonld', 'llm']), description: 'What made the draft' },
+    draft: object({
+      name: string,
+      description: string,
+      yieldQuantity: { type: ['number', 'null'] },
+      yieldUnit: string,
+      portions: { type: ['integer', 'null'] },
+      prepMinutes: { type: ['integer', 'null'] },
+      cookMinutes: { type: ['integer', 'null'] },
+      ingredients: array(ref('IngredientLine')),
+      steps: array(string),
+      allergens: { ...ref('AllergenMap'), description: 'Suggested from the ingredient names: to be confirmed by a person' },
+    }),
+  }),
   RecipeCategory: object({ id: uuid, name: string, position: integer, recipeCount: { ...integer, description: 'Recipes in it that the member sees' } }),
   RecipeBook: object({
     venue: object({ id: uuid, name: string }),

@@ -23,6 +23,7 @@ import { createVenueBody, updateVenueBody } from '../../venues/routes.ts'
 import {
   categoryBody,
   createRecipeBody,
+  generateBody,
   listRecipesQuery,
   reorderCategoriesBody,
   updateCategoryBody,
@@ -796,6 +797,17 @@ export const operations: Operation[] = [
     replies: [json(201, wrap({ recipe: ref('Recipe') }))],
   },
   {
+    method: 'post',
+    path: `${ORG}/recipes/generate`,
+    tag: 'Recipes',
+    summary: 'A draft recipe from pasted text or a web page (not saved)',
+    notes:
+      'Exactly one of `text` and `url` (else `data.text`). A page is read from its schema.org/Recipe JSON-LD when it has one (`source: "jsonld"`), otherwise from its text. Text goes to the configured OpenAI-compatible endpoint (`source: "llm"`) or the built-in parser (`source: "parser"`, also the fallback on any error). A URL that is not http(s), resolves to a private or loopback address, redirects to one, is too slow or too large → ValidationError `data.url`.',
+    access: 'recipes.manage',
+    body: generateBody,
+    replies: [json(200, ref('RecipeDraft'))],
+  },
+  {
     method: 'get',
     path: `${ORG}/recipes/{recipeId}`,
     tag: 'Recipes',
@@ -824,6 +836,23 @@ export const operations: Operation[] = [
     access: 'venue.read',
     query: venueRecipesQuery,
     replies: [json(200, ref('RecipeBook'))],
+  },
+
+  {
+    method: 'get',
+    path: `${ORG}/venues/{venueId}/recipes/allergen-sheet`,
+    tag: 'Recipes',
+    summary: "The venue's allergen sheet as a PDF: every recipe × the 14 allergens (added)",
+    notes: `"X" contains, "?" may contain; in the caller's language. ${VENUE_ACCESS}`,
+    access: 'venue.read',
+    replies: [
+      {
+        status: 200,
+        description: 'The PDF',
+        content: { 'application/pdf': { schema: binary } },
+        headers: { 'Content-Disposition': header('attachment; filename="allergens-<venue>.pdf"') },
+      },
+    ],
   },
 
   // Recipe categories
