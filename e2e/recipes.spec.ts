@@ -181,3 +181,38 @@ test('a basic member on a phone scales a recipe to 3× and by what there is of o
   expect(text).toContain('X = contains')
   await page.context().close()
 })
+
+test('an admin adds, renames, reorders and deletes recipe categories; a deleted category keeps its recipes', async ({ browser, baseURL }) => {
+  const k = await kitchen(baseURL!)
+  const page = await signedInPage(browser, k.admin, DESKTOP)
+  await page.goto('/settings/recipes')
+  const add = async (name: string) => {
+    await page.getByLabel('New category').fill(name)
+    await page.getByRole('button', { name: 'Add category' }).click()
+    await expect(page.locator(`input[value="${name}"]`)).toBeVisible()
+  }
+  await add('Starters')
+  await add('Mains')
+  const { categories } = await ok(await k.admin.api.get(`/v1/orgs/${k.orgId}/recipe-categories`))
+  const starters = categories.find((c: { name: string }) => c.name === 'Starters')
+  await ok(await k.admin.api.post(`/v1/orgs/${k.orgId}/recipes`, { data: { name: 'Croquetas', categoryId: starters.id } }))
+  await page.reload()
+
+  await page.getByLabel('Category 2').fill('Main courses')
+  await page.locator('li', { has: page.locator('input[value="Mains"]') }).getByRole('button', { name: 'Rename' }).click()
+  await expect(page.locator('input[value="Main courses"]')).toBeVisible()
+  await page.getByRole('button', { name: 'Move Main courses up' }).click()
+  await expect(page.getByLabel('Category 1')).toHaveValue('Main courses')
+  await expect(page.getByLabel('Category 2')).toHaveValue('Starters')
+
+  const row = page.locator('li', { has: page.locator('input[value="Starters"]') })
+  await (js() ? row.getByRole('button', { name: 'Delete Starters' }) : row.locator('summary', { hasText: 'Delete' })).click()
+  const panel = page.getByRole(js() ? 'dialog' : 'group', { name: 'Delete the category Starters?' })
+  await expect(panel).toContainText('Its 1 recipe is kept and becomes uncategorised.')
+  await expectAccessible(page)
+  await panel.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.locator('input[value="Starters"]')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 3, name: 'Uncategorised' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Croquetas' })).toBeVisible()
+  await page.context().close()
+})

@@ -5,6 +5,7 @@
  * on any error or timeout (docs/decisions/026-recipe-import.md).
  */
 import { z } from 'zod'
+import { line, text } from '../api/contract.ts'
 import type { Config } from '../config.ts'
 import { detectAllergens } from './allergens.ts'
 import { fetchPage } from './fetch-page.ts'
@@ -136,26 +137,26 @@ export function draftFromJsonLd(html: string): RecipeDraftOut | null {
 // ─── an OpenAI-compatible endpoint ──────────────────────────────────────────────────────────────
 
 const llmDraft = z.object({
-  name: z.string().min(1).max(120),
-  description: z.string().max(4000).catch(''),
+  name: line().min(1).max(120),
+  description: text().max(4000).catch(''),
   yieldQuantity: z.number().positive().nullable().catch(null),
-  yieldUnit: z.string().max(30).catch(''),
+  yieldUnit: line().max(30).catch(''),
   portions: z.number().int().positive().nullable().catch(null),
   prepMinutes: z.number().int().min(0).nullable().catch(null),
   cookMinutes: z.number().int().min(0).nullable().catch(null),
   ingredients: z
     .array(
       z.object({
-        section: z.string().max(120).optional(),
+        section: line().max(120).optional(),
         quantity: z.number().min(0).nullable().catch(null),
         quantityMax: z.number().min(0).nullable().catch(null),
-        unit: z.string().max(30).catch(''),
-        name: z.string().min(1).max(200),
-        note: z.string().max(200).catch(''),
+        unit: line().max(30).catch(''),
+        name: line().min(1).max(200),
+        note: line().max(200).catch(''),
       }),
     )
     .max(300),
-  steps: z.array(z.string().min(1).max(4000)).max(200),
+  steps: z.array(text().min(1).max(4000)).max(200),
 })
 
 const PROMPT = `You turn a recipe written as free text into JSON. Answer with one JSON object only:
