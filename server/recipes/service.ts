@@ -4,7 +4,7 @@
  * venues sees only the recipes used at one of them or at every venue (others are 404 by id).
  */
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
-import { validationError } from '../api/errors.ts'
+import { notFound, validationError } from '../api/errors.ts'
 import { isUuid, requireVenueAccess, type OrgScope } from '../api/middleware/org-scope.ts'
 import type { Db } from '../db/client.ts'
 import { memberships, uploads, venues } from '../db/schema.ts'
@@ -217,9 +217,12 @@ export async function listRecipes(ctx: RecipeContext, filter: RecipeFilter): Pro
   return rows.map(publicSummary)
 }
 
-/** 400 unless a venue of the organisation; 403 unless the member may use it. */
-export async function checkVenue(ctx: RecipeContext, venueId: string): Promise<{ id: string; name: string }> {
-  const bad = () => validationError({ venueId: t(ctx.locale, 'validation.venue') })
+/**
+ * 400 unless a venue of the organisation (404 when the venue is the path's: an unknown record); 403
+ * unless the member may use it.
+ */
+export async function checkVenue(ctx: RecipeContext, venueId: string, opts: { inPath?: boolean } = {}): Promise<{ id: string; name: string }> {
+  const bad = () => (opts.inPath ? notFound() : validationError({ venueId: t(ctx.locale, 'validation.venue') }))
   if (!isUuid(venueId)) throw bad()
   const [venue] = await ctx.db
     .select({ id: venues.id, name: venues.name })
@@ -370,7 +373,7 @@ export async function deleteRecipe(ctx: RecipeContext, id: string): Promise<bool
 
 /** A venue's recipe book: the venue, its categories (with counts at the venue) and its recipes. */
 export async function venueRecipeBook(ctx: RecipeContext, venueId: string, filter: { categoryId?: string; search?: string }) {
-  const venue = await checkVenue(ctx, venueId)
+  const venue = await checkVenue(ctx, venueId, { inPath: true })
   const all = await listRecipes(ctx, { venueId, search: filter.search })
   const categories = (await listCategories(ctx)).map((c) => ({ ...c, recipeCount: all.filter((r) => r.categoryId === c.id).length }))
   const uncategorised = all.filter((r) => r.categoryId === null).length

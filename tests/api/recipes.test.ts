@@ -116,6 +116,9 @@ describe('recipes', () => {
     expect(bookB.json.recipes.map((r: { id: string }) => r.id)).not.toContain(onlyA.id)
     const bookA = await o.basic.client.get(`${org()}/venues/${o.venueA}/recipes`)
     expect(bookA.json.recipes.map((r: { id: string }) => r.id)).toContain(onlyA.id)
+    // A venue of another organisation in the path: 404, for the book and the allergen sheet.
+    expect((await o.basic.client.get(`${org()}/venues/${o.outsider.venueId}/recipes`)).status).toBe(404)
+    expect((await o.basic.client.get(`${org()}/venues/${o.outsider.venueId}/recipes/allergen-sheet`)).status).toBe(404)
     // Another organisation's recipe: 404.
     expect((await o.outsider.client.get(`${org()}/recipes/${onlyA.id}`)).status).toBe(404)
     expect((await o.outsider.client.get(`/v1/orgs/${o.outsider.orgId}/recipes/${onlyA.id}`)).status).toBe(404)
