@@ -35,6 +35,15 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_PRICE_ID: z.string().min(1).optional(),
+  // Recipe import (docs/decisions/026-recipe-import.md): an OpenAI-compatible endpoint, and fetching pages.
+  RECIPE_LLM_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  RECIPE_LLM_API_KEY: z.string().min(1).optional(),
+  RECIPE_LLM_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  RECIPE_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Let imports fetch loopback and private addresses (self-hosting on a LAN, tests). */
+  RECIPE_IMPORT_ALLOW_PRIVATE: booleanString.default(false),
+  RECIPE_IMPORT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  RECIPE_IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).max(20 * 1024 * 1024).default(2 * 1024 * 1024),
 })
 
 export type Config = z.infer<typeof schema> & { appUrl: string; webVersion: string; secureCookies: boolean }

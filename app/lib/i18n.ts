@@ -71,4 +71,4 @@ export function namespacesInBrowser(pathname: string): Namespace[] | null {
 }
 
 /** Keys of the common namespace used by components in the browser (the rest is server-only text). */
-export const CLIENT_COMMON_KEYS = ['appName', 'language', 'theme', 'nav', 'actions', 'confirm', 'errors', 'progress', 'toast', 'verifyBanner', 'planLimit', 'billing']
+export const CLIENT_COMMON_KEYS = ['appName', 'language', 'theme', 'nav', 'actions', 'confirm', 'errors', 'progress', 'toast', 'verifyBanner', 'planLimit', 'billing', 'allergens']

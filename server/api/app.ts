@@ -23,6 +23,7 @@ import { billingRoutes, billingWebhookRoutes } from '../billing/routes.ts'
 import { formRoutes } from '../forms/routes.ts'
 import { contactCategoryRoutes, contactRoutes, venueContactRoutes } from '../contacts/routes.ts'
 import { orderRoutes, supplierRoutes, venueOrderRoutes } from '../orders/routes.ts'
+import { recipeCategoryRoutes, recipeRoutes, venueRecipeRoutes } from '../recipes/routes.ts'
 import { applySecurityHeaders, isHttps } from '../http/security-headers.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
@@ -100,6 +101,9 @@ export function createApp(deps: Deps) {
   app.route('/v1/orgs/:orgId/venues/:venueId/contacts', venueContactRoutes())
   app.route('/v1/orgs/:orgId/venues/:venueId/orders', venueOrderRoutes())
   app.route('/v1/orgs/:orgId/orders', orderRoutes())
+  app.route('/v1/orgs/:orgId/recipes', recipeRoutes())
+  app.route('/v1/orgs/:orgId/recipe-categories', recipeCategoryRoutes())
+  app.route('/v1/orgs/:orgId/venues/:venueId/recipes', venueRecipeRoutes())
 
   app.notFound(() => {
     throw notFound()

@@ -33,8 +33,9 @@ const PATH_PARAMS: Record<string, string> = {
   uploadId: 'An upload of the organisation',
   deviceId: 'A shared device of the organisation',
   contactId: 'A contact of the organisation',
-  categoryId: 'A contact category of the organisation',
+  categoryId: 'A contact category or a recipe category of the organisation (as the path says)',
   orderId: 'An order of the organisation',
+  recipeId: 'A recipe of the organisation',
 }
 
 export function pathParams(path: string): string[] {

@@ -7,6 +7,7 @@ import { seedChecklistsDemo } from '../checklists/seed.ts'
 import { seedDevicesDemo } from '../devices/seed.ts'
 import { seedContactsDemo } from '../contacts/seed.ts'
 import { seedOrdersDemo } from '../orders/seed.ts'
+import { seedRecipesDemo } from '../recipes/seed.ts'
 import type { Db } from './client.ts'
 import { memberships, organisations, users, venues } from './schema.ts'
 
@@ -97,3 +98,4 @@ export type DemoSeeder = (deps: Pick<Deps, 'db' | 'logger'>, demo: { orgId: stri
 export const demoSeeders: DemoSeeder[] = []
 demoSeeders.push(seedChecklistsDemo, seedDevicesDemo)
 demoSeeders.push(seedContactsDemo, seedOrdersDemo)
+demoSeeders.push(seedRecipesDemo)

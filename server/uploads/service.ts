@@ -85,10 +85,10 @@ export function uploadsInScope(scope: Pick<OrgScope, 'orgId' | 'membershipId' | 
     sql`, `,
   )
   const recordedAtTheirVenue = sql`exists (select 1 from ${records} r where r.org_id = ${uploads.orgId} and r.upload_id = ${uploads.id} and r.venue_id = any(array[${list}]::uuid[]))`
-  return and(
-    eq(uploads.orgId, scope.orgId),
-    scope.membershipId ? or(eq(uploads.uploadedByMembershipId, scope.membershipId), recordedAtTheirVenue) : recordedAtTheirVenue,
-  )!
+  // The image of a recipe used at one of their venues (or at every venue).
+  const recipeImageAtTheirVenue = sql`exists (select 1 from recipes rc where rc.org_id = ${uploads.orgId} and rc.image_upload_id = ${uploads.id} and (cardinality(rc.venue_ids) = 0 or rc.venue_ids && array[${list}]::uuid[]))`
+  const shown = or(recordedAtTheirVenue, recipeImageAtTheirVenue)!
+  return and(eq(uploads.orgId, scope.orgId), scope.membershipId ? or(eq(uploads.uploadedByMembershipId, scope.membershipId), shown) : shown)!
 }
 
 /** An upload of the organisation that the member may see, without its bytes. */

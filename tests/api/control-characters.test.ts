@@ -15,6 +15,7 @@ import { todayIn } from '../../server/records/service.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
 import { createChecklist, FILES, uploadFile, type CreatedChecklist } from '../support/checklists.ts'
 import { createDevice, pairDevice } from '../support/devices.ts'
+import { createCategory, createRecipe } from '../support/recipes.ts'
 import { docOperations, fillPath, stringFields, withField, type DocOperation, type StringField } from '../support/openapi.ts'
 import { createOrgWithActors, type Client, type OrgWithActors } from '../support/orgs.ts'
 import { expectError, PASSWORD } from './_helpers.ts'
@@ -37,6 +38,9 @@ let deviceId: string
 let contactId: string
 let categoryId: string
 let orderId: string
+let recipeId: string
+/** A recipe category (issue #12): `{categoryId}` in the recipe-categories paths. */
+let recipeCategoryId: string
 /** A browser signed in as a shared device: the device's own calls (its PIN) are made with it. */
 let tablet: Client
 
@@ -50,6 +54,8 @@ beforeAll(async () => {
   const up = await uploadFile(t, o.owner.client, o.orgId, { bytes: FILES.png(), name: 'p.png' })
   uploadId = up.json.id
   deviceId = (await createDevice(o.owner, o.orgId, o.venueA)).id
+  recipeCategoryId = await createCategory(o.owner.client, o.orgId, 'Sauces')
+  recipeId = (await createRecipe(o.owner.client, o.orgId, { categoryId: recipeCategoryId })).id
   tablet = await pairDevice(t, o.owner, o.orgId, deviceId)
   // Seen "in the future": the device's requests below write no last-seen time (at most once a minute), so "nothing written" holds.
   const later = new Date(Date.now() + 86_400_000)
@@ -65,13 +71,23 @@ afterAll(() => t.close())
 
 /** Real ids for the path of every operation. */
 function pathValues(): Record<string, string> {
-  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId, contactId, categoryId, orderId }
+  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId, contactId, categoryId, orderId, recipeId }
 }
 
 /** A body (or query) each operation accepts, so a refusal is about the one field changed. */
 function examples(): Record<string, { body?: Record<string, unknown>; query?: Record<string, string> }> {
   const today = todayIn('Europe/Madrid')
   const venue = { name: 'Harbour Street', address: '1 Quay\nHarbour', timeZone: 'Europe/Madrid' }
+  const recipeBody = {
+    name: 'Salsa brava',
+    categoryId: recipeCategoryId,
+    description: 'Spicy\tsauce\nfor patatas',
+    yieldUnit: 'kg',
+    ingredients: [{ type: 'ingredient', quantity: 1, unit: 'kg', name: 'Tomatoes', note: 'ripe' }],
+    steps: ['Blend\teverything'],
+    imageUploadId: null,
+    venueIds: [o.venueA],
+  }
   const checklistBody = { name: 'Opening', description: 'Before\tservice', venueIds: [o.venueA], days: [1, 2], dueTime: '09:30' }
   const item = { label: 'Fridge', instructions: 'Check the seal', type: 'text' }
   const ORG = '/v1/orgs/{orgId}'
@@ -117,6 +133,14 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
     'POST /v1/forms/support': {
       body: { name: 'Ana Cook', email: uniqueEmail(), subject: 'Export', message: 'The PDF\tis empty', orgId: o.orgId, venueId: o.venueA, uploadId, website: '' },
     },
+    [`GET ${ORG}/recipes`]: { query: { search: 'sauce', categoryId: recipeCategoryId, venueId: o.venueA } },
+    [`POST ${ORG}/recipes`]: { body: recipeBody },
+    [`PUT ${ORG}/recipes/{recipeId}`]: { body: recipeBody },
+    [`GET ${ORG}/venues/{venueId}/recipes`]: { query: { category: recipeCategoryId, search: 'sauce' } },
+    [`POST ${ORG}/recipe-categories`]: { body: { name: 'Desserts' } },
+    [`POST ${ORG}/recipes/generate`]: { body: { text: 'Soup\n\nIngredients\n- 1 l stock' } },
+    [`PUT ${ORG}/recipe-categories/{categoryId}`]: { body: { name: 'Postres' } },
+    [`POST ${ORG}/recipe-categories/reorder`]: { body: { ids: [recipeCategoryId] } },
     ...contactExamples(ORG),
   }
 }
@@ -266,7 +290,9 @@ describe('malformed ids in the path: 404, never a 500', () => {
 
 async function send(op: DocOperation, values: Record<string, string>, body: unknown, query: Record<string, string> | undefined) {
   const qs = query ? new URLSearchParams(query).toString() : ''
-  const url = `${fillPath(op.path, values)}${qs ? `?${qs}` : ''}`
+  // `{categoryId}` names a contact category or a recipe category, as the path says.
+  const filled = op.path.includes('/recipe-categories/') && values.categoryId === categoryId ? { ...values, categoryId: recipeCategoryId } : values
+  const url = `${fillPath(op.path, filled)}${qs ? `?${qs}` : ''}`
   const hasBody = op.method === 'post' || op.method === 'put'
   // The device's own calls are made by the device; everything else by the owner.
   const client = op.path.startsWith('/v1/auth/device/pin') ? tablet : o.owner.client

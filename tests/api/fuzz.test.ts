@@ -22,6 +22,7 @@ import { devices, deviceSessions, sessions } from '../../server/db/schema.ts'
 import { todayIn } from '../../server/records/service.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
 import { createChecklist, FILES, uploadFile } from '../support/checklists.ts'
+import { createCategory as createRecipeCategory, createRecipe } from '../support/recipes.ts'
 import { createDevice, loginLink } from '../support/devices.ts'
 import { linkFrom } from '../support/mailbox.ts'
 import { docOperations, fillPath, type DocOperation } from '../support/openapi.ts'
@@ -80,6 +81,8 @@ async function freshWorld(op: DocOperation): Promise<World> {
   const upload = await uploadFile(t, owner.client, orgId, { bytes: FILES.png(), name: 'p.png' })
   const device = await createDevice({ client: owner.client }, orgId, venueB, 'Fuzz tablet')
   const caller = await createDevice({ client: owner.client }, orgId, venueB, 'Caller tablet')
+  const recipeCategory = await createRecipeCategory(owner.client, orgId, 'Sauces')
+  const recipes = [(await createRecipe(owner.client, orgId, { categoryId: recipeCategory })).id as string, (await createRecipe(owner.client, orgId, { name: 'B only', venueIds: [venueB] })).id as string]
   let invite = { id: '00000000-0000-4000-8000-000000000000', token: 'none' }
   let invitedId: string[] = []
   if (op.path.startsWith('/v1/auth/device/login')) {
@@ -132,6 +135,8 @@ async function freshWorld(op: DocOperation): Promise<World> {
       uploadId: [upload.json.id],
       deviceId: [device.id],
       ...more,
+      recipeId: recipes,
+      categoryId: [...(more.categoryId ?? []), recipeCategory],
     },
   }
 }

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { createChecklistBody } from '../../server/checklists/routes.ts'
 import { createItemBody } from '../../server/checklists/item-routes.ts'
+import { SAMPLE_RECIPE } from '../support/recipes.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createChecklist, FILES, uploadFile } from '../support/checklists.ts'
 import { addPinOnlyMember, loginLink, loginPath } from '../support/devices.ts'
 import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const
-const TAGS = ['Auth', 'Profile', 'Organisations', 'Venues', 'Onboarding', 'Staff', 'Invitations', 'Checklists', 'Checklist items', 'Checklist entries', 'Uploads', 'Devices', 'Billing', 'Public forms', 'Operations', 'Contacts', 'Orders']
+const TAGS = ['Auth', 'Profile', 'Organisations', 'Venues', 'Onboarding', 'Staff', 'Invitations', 'Checklists', 'Checklist items', 'Checklist entries', 'Uploads', 'Devices', 'Billing', 'Public forms', 'Operations', 'Contacts', 'Orders', 'Recipes', 'Recipe categories']
 
 let t: TestApp
 let doc: any
@@ -374,5 +375,26 @@ describe('real answers match the documented response schemas', () => {
     const again = await loginLink(o.admin, orgId, deviceId)
     expectDocumented(await t.client().get(loginPath(again)), 'get', '/v1/auth/device/login')
     expectDocumented(await c.del(`${org}/devices/${deviceId}`), 'delete', '/v1/orgs/{orgId}/devices/{deviceId}')
+  })
+
+  test('recipes, recipe categories and the venue recipe book', async () => {
+    const c = o.admin.client
+    const org = `/v1/orgs/${o.orgId}`
+    const category = await c.post(`${org}/recipe-categories`, { name: 'Sauces' })
+    expectDocumented(category, 'post', '/v1/orgs/{orgId}/recipe-categories')
+    const categoryId = category.json.category.id
+    const created = await c.post(`${org}/recipes`, { ...SAMPLE_RECIPE, categoryId, confirmAllergens: true })
+    expectDocumented(created, 'post', '/v1/orgs/{orgId}/recipes')
+    const id = created.json.recipe.id
+    expectDocumented(await c.get(`${org}/recipes/${id}`), 'get', '/v1/orgs/{orgId}/recipes/{recipeId}')
+    expectDocumented(await c.put(`${org}/recipes/${id}`, { portions: 4 }), 'put', '/v1/orgs/{orgId}/recipes/{recipeId}')
+    expectDocumented(await c.get(`${org}/recipes?search=tomato`), 'get', '/v1/orgs/{orgId}/recipes')
+    expectDocumented(await c.get(`${org}/venues/${o.venueA}/recipes?category=${categoryId}`), 'get', '/v1/orgs/{orgId}/venues/{venueId}/recipes')
+    expectDocumented(await c.get(`${org}/recipe-categories`), 'get', '/v1/orgs/{orgId}/recipe-categories')
+    expectDocumented(await c.get(`${org}/recipe-categories/${categoryId}`), 'get', '/v1/orgs/{orgId}/recipe-categories/{categoryId}')
+    expectDocumented(await c.put(`${org}/recipe-categories/${categoryId}`, { name: 'Salsas' }), 'put', '/v1/orgs/{orgId}/recipe-categories/{categoryId}')
+    expectDocumented(await c.post(`${org}/recipe-categories/reorder`, { ids: [categoryId] }), 'post', '/v1/orgs/{orgId}/recipe-categories/reorder')
+    expectDocumented(await c.del(`${org}/recipes/${id}`), 'delete', '/v1/orgs/{orgId}/recipes/{recipeId}')
+    expectDocumented(await c.del(`${org}/recipe-categories/${categoryId}`), 'delete', '/v1/orgs/{orgId}/recipe-categories/{categoryId}')
   })
 })

@@ -7,6 +7,7 @@ import { CHECKLIST_ITEM_TYPES } from '../../checklists/schema.ts'
 import { locales } from '../../i18n.ts'
 import { MEMBER_STATUSES, PLANS, ROLES, TEMPERATURE_UNITS } from '../../orgs/schema.ts'
 import { RECORD_STATUSES } from '../../records/schema.ts'
+import { ALLERGEN_LEVELS, ALLERGENS } from '../../recipes/schema.ts'
 import { errorCatalogue } from '../errors.ts'
 
 export type JsonSchema = Record<string, unknown>
@@ -372,6 +373,91 @@ const schemas = {
     price: { type: ['number', 'null'] },
     code: string,
     parLevels: array(object({ venueId: uuid, par: { type: 'number' } })),
+  }),
+  // Recipes
+  AllergenMap: {
+    type: 'object',
+    description: 'The 14 EU allergens a recipe holds: "contains" or "mayContain"; an allergen not listed is not in it',
+    additionalProperties: false,
+    properties: Object.fromEntries(ALLERGENS.map((a) => [a, enumOf(ALLERGEN_LEVELS)])),
+  },
+  IngredientLine: {
+    oneOf: [
+      object({ type: { type: 'string', const: 'section' }, name: string }, 'A heading such as "For the sauce"'),
+      object({
+        type: { type: 'string', const: 'ingredient' },
+        quantity: { type: ['number', 'null'] },
+        quantityMax: { type: ['number', 'null'], description: 'The top of a range ("2-3"), else null' },
+        unit: string,
+        name: string,
+        note: string,
+      }),
+    ],
+  },
+  RecipeSummary: object({
+    id: uuid,
+    name: string,
+    categoryId: nullable(uuid),
+    description: string,
+    yieldQuantity: { type: ['number', 'null'] },
+    yieldUnit: string,
+    portions: { type: ['integer', 'null'] },
+    prepMinutes: { type: ['integer', 'null'] },
+    cookMinutes: { type: ['integer', 'null'] },
+    allergens: ref('AllergenMap'),
+    allergensConfirmed: { ...boolean, description: 'A person has confirmed the allergen list since it last changed' },
+    imageUploadId: nullable(uuid),
+    imageUrl: { ...nullable(string), description: 'GET {org}/uploads/{uploadId} of the image' },
+    venueIds: { ...array(uuid), description: 'Venues where it is used; empty = every venue' },
+    updatedAt: dateTime,
+  }),
+  Recipe: withOptional(
+    object({
+      id: uuid,
+      name: string,
+      categoryId: nullable(uuid),
+      description: string,
+      yieldQuantity: { type: ['number', 'null'] },
+      yieldUnit: string,
+      portions: { type: ['integer', 'null'] },
+      prepMinutes: { type: ['integer', 'null'] },
+      cookMinutes: { type: ['integer', 'null'] },
+      ingredients: array(ref('IngredientLine')),
+      steps: array(string),
+      allergens: ref('AllergenMap'),
+      allergensConfirmed: boolean,
+      allergensConfirmedAt: nullable(dateTime),
+      allergensConfirmedBy: { ...nullable(string), description: 'The name of who confirmed them' },
+      detectedAllergens: { ...ref('AllergenMap'), description: 'What the ingredient names suggest (English and Spanish): a suggestion for the person confirming' },
+      imageUploadId: nullable(uuid),
+      imageUrl: nullable(string),
+      venueIds: array(uuid),
+      createdAt: dateTime,
+      updatedAt: dateTime,
+    }),
+    {},
+  ),
+  RecipeDraft: object({
+    source: { ...enumOf(['parser', 'jsonld', 'llm']), description: 'What made the draft' },
+    draft: object({
+      name: string,
+      description: string,
+      yieldQuantity: { type: ['number', 'null'] },
+      yieldUnit: string,
+      portions: { type: ['integer', 'null'] },
+      prepMinutes: { type: ['integer', 'null'] },
+      cookMinutes: { type: ['integer', 'null'] },
+      ingredients: array(ref('IngredientLine')),
+      steps: array(string),
+      allergens: { ...ref('AllergenMap'), description: 'Suggested from the ingredient names: to be confirmed by a person' },
+    }),
+  }),
+  RecipeCategory: object({ id: uuid, name: string, position: integer, recipeCount: { ...integer, description: 'Recipes in it that the member sees' } }),
+  RecipeBook: object({
+    venue: object({ id: uuid, name: string }),
+    categories: array(ref('RecipeCategory')),
+    uncategorisedCount: integer,
+    recipes: array(ref('RecipeSummary')),
   }),
 } satisfies Record<string, JsonSchema>
 

@@ -13,7 +13,7 @@ import { createChecklistBody, listChecklistsQuery, reorderBody, updateChecklistB
 import { deviceLoginQuery, devicePinBody } from '../../devices/auth-routes.ts'
 import { createDeviceBody, updateDeviceBody } from '../../devices/routes.ts'
 import { createOrderBody, ordersQuery, receiveBody, supplierConfirmBody, supplierQuery, updateOrderBody } from '../../orders/routes.ts'
-import { contactListQuery, createCategoryBody, createContactBody, productsBody, reorderCategoriesBody, updateCategoryBody, updateContactBody } from '../../contacts/routes.ts'
+import { contactListQuery, createCategoryBody, createContactBody, productsBody, reorderCategoriesBody as reorderContactCategoriesBody, updateCategoryBody as updateContactCategoryBody, updateContactBody } from '../../contacts/routes.ts'
 import { dayListQuery } from '../../checklists/venue-entry-routes.ts'
 import { createOrgBody, updateOrgBody } from '../../orgs/routes.ts'
 import { orgProfileBody } from '../../profile/org-routes.ts'
@@ -24,6 +24,16 @@ import { UPLOAD_CONTENT_TYPES } from '../../uploads/service.ts'
 import { createVenueBody, updateVenueBody } from '../../venues/routes.ts'
 import { planBody } from '../../billing/routes.ts'
 import { contactBody, earlyAccessBody, supportBody } from '../../forms/routes.ts'
+import {
+  categoryBody,
+  createRecipeBody,
+  generateBody,
+  listRecipesQuery,
+  reorderCategoriesBody,
+  updateCategoryBody,
+  updateRecipeBody,
+  venueRecipesQuery,
+} from '../../recipes/routes.ts'
 import { ref, type JsonSchema } from './components.ts'
 
 export const TAGS = [
@@ -44,6 +54,8 @@ export const TAGS = [
   { name: 'Contacts', description: "Who to call: the organisation's contacts, their categories and suppliers' catalogues" },
   { name: 'Orders', description: 'Supplier orders of a venue: drafted, sent by e-mail, confirmed by the supplier, received with shortfalls' },
   { name: 'Operations', description: 'Health, readiness and this document' },
+  { name: 'Recipes', description: "The organisation's recipe book: recipes, a venue's book, and drafts from pasted text or a web page" },
+  { name: 'Recipe categories', description: 'The categories of the recipe book' },
 ] as const
 
 export type Tag = (typeof TAGS)[number]['name']
@@ -110,6 +122,7 @@ const FORM_NOTES =
 const ORDER_VENUES = 'A member limited to some venues, or a device, gets 404 for an order of another venue; a device needs an active PIN.'
 const CONTACT_VENUES = 'A member limited to some venues, or a device, sees only the contacts shown at their venues or at every venue (another → 404).'
 const array = (items: JsonSchema): JsonSchema => ({ type: 'array', items })
+const RECIPE_VENUES = 'A member limited to some venues gets 404 for a recipe used only at other venues.'
 const DEVICE_ADMIN = 'An ADMIN limited to some venues sees and manages only the devices of those venues (another venue’s device → 404).'
 
 // ─── the table ───────────────────────────────────────────────────────────────────────────────────
@@ -916,9 +929,9 @@ export const operations: Operation[] = [
   },
   { method: 'get', path: `${ORG}/contact-categories`, tag: 'Contacts', summary: 'The contact categories, in order', access: 'venue.work', replies: [json(200, wrap({ categories: array(ref('ContactCategory')) }))] },
   { method: 'post', path: `${ORG}/contact-categories`, tag: 'Contacts', summary: 'Add a contact category (last)', access: 'contacts.manage', body: createCategoryBody, replies: [json(201, wrap({ category: ref('ContactCategory') }))] },
-  { method: 'post', path: `${ORG}/contact-categories/reorder`, tag: 'Contacts', summary: 'Put the categories in this order', notes: '`ids`: every category, each once (`data.ids` otherwise).', access: 'contacts.manage', body: reorderCategoriesBody, replies: [json(200, wrap({ categories: array(ref('ContactCategory')) }))] },
+  { method: 'post', path: `${ORG}/contact-categories/reorder`, tag: 'Contacts', summary: 'Put the categories in this order', notes: '`ids`: every category, each once (`data.ids` otherwise).', access: 'contacts.manage', body: reorderContactCategoriesBody, replies: [json(200, wrap({ categories: array(ref('ContactCategory')) }))] },
   { method: 'get', path: `${ORG}/contact-categories/{categoryId}`, tag: 'Contacts', summary: 'A contact category', access: 'venue.work', replies: [json(200, wrap({ category: ref('ContactCategory') }))] },
-  { method: 'put', path: `${ORG}/contact-categories/{categoryId}`, tag: 'Contacts', summary: 'Rename a category or mark it as suppliers', access: 'contacts.manage', body: updateCategoryBody, replies: [json(200, wrap({ category: ref('ContactCategory') }))] },
+  { method: 'put', path: `${ORG}/contact-categories/{categoryId}`, tag: 'Contacts', summary: 'Rename a category or mark it as suppliers', access: 'contacts.manage', body: updateContactCategoryBody, replies: [json(200, wrap({ category: ref('ContactCategory') }))] },
   { method: 'delete', path: `${ORG}/contact-categories/{categoryId}`, tag: 'Contacts', summary: 'Delete a category', notes: 'Its contacts stay, without a category.', access: 'contacts.manage', replies: [noContent('Deleted')] },
   {
     method: 'get',
@@ -998,5 +1011,116 @@ export const operations: Operation[] = [
     body: supplierConfirmBody,
     replies: [json(200, wrap({ order: ref('SupplierOrder') }))],
     errors: [404],
+  },
+  // Recipes
+  {
+    method: 'get',
+    path: `${ORG}/recipes`,
+    tag: 'Recipes',
+    summary: 'The recipes, by name',
+    notes: `\`search\` matches the name; \`categoryId\` keeps one category (\`none\`: the uncategorised ones); \`venueId\` keeps those used at that venue. A member limited to some venues gets those used at one of them or at every venue. ${VENUE_ACCESS}`,
+    access: 'venue.read',
+    query: listRecipesQuery,
+    replies: [json(200, wrap({ recipes: { type: 'array', items: ref('RecipeSummary') } }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/recipes`,
+    tag: 'Recipes',
+    summary: 'Create a recipe',
+    notes: '`confirmAllergens: true` records that the caller checked the allergen list (who and when). The image must be an image upload of the organisation (`data.imageUploadId`).',
+    access: 'recipes.manage',
+    body: createRecipeBody,
+    replies: [json(201, wrap({ recipe: ref('Recipe') }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/recipes/generate`,
+    tag: 'Recipes',
+    summary: 'A draft recipe from pasted text or a web page (not saved)',
+    notes:
+      'Exactly one of `text` and `url` (else `data.text`). A page is read from its schema.org/Recipe JSON-LD when it has one (`source: "jsonld"`), otherwise from its text. Text goes to the configured OpenAI-compatible endpoint (`source: "llm"`) or the built-in parser (`source: "parser"`, also the fallback on any error). A URL that is not http(s), resolves to a private or loopback address, redirects to one, is too slow or too large → ValidationError `data.url`.',
+    access: 'recipes.manage',
+    body: generateBody,
+    replies: [json(200, ref('RecipeDraft'))],
+  },
+  {
+    method: 'get',
+    path: `${ORG}/recipes/{recipeId}`,
+    tag: 'Recipes',
+    summary: 'A recipe with its ingredients, steps and allergens',
+    notes: RECIPE_VENUES,
+    access: 'venue.read',
+    replies: [json(200, wrap({ recipe: ref('Recipe') }))],
+  },
+  {
+    method: 'put',
+    path: `${ORG}/recipes/{recipeId}`,
+    tag: 'Recipes',
+    summary: 'Change a recipe',
+    notes: 'Changing the allergens or the ingredients without `confirmAllergens: true` clears the confirmation. ' + RECIPE_VENUES,
+    access: 'recipes.manage',
+    body: updateRecipeBody,
+    replies: [json(200, wrap({ recipe: ref('Recipe') }))],
+  },
+  { method: 'delete', path: `${ORG}/recipes/{recipeId}`, tag: 'Recipes', summary: 'Delete a recipe', notes: RECIPE_VENUES, access: 'recipes.manage', replies: [noContent('Deleted')] },
+  {
+    method: 'get',
+    path: `${ORG}/venues/{venueId}/recipes`,
+    tag: 'Recipes',
+    summary: "A venue's recipe book: its categories with counts and its recipes",
+    notes: `Recipes used at the venue or at every venue. \`category\`: a category id, or \`none\` for the uncategorised ones. ${VENUE_ACCESS}`,
+    access: 'venue.read',
+    query: venueRecipesQuery,
+    replies: [json(200, ref('RecipeBook'))],
+  },
+
+  {
+    method: 'get',
+    path: `${ORG}/venues/{venueId}/recipes/allergen-sheet`,
+    tag: 'Recipes',
+    summary: "The venue's allergen sheet as a PDF: every recipe × the 14 allergens (added)",
+    notes: `"X" contains, "?" may contain; in the caller's language. ${VENUE_ACCESS}`,
+    access: 'venue.read',
+    replies: [
+      {
+        status: 200,
+        description: 'The PDF',
+        content: { 'application/pdf': { schema: binary } },
+        headers: { 'Content-Disposition': header('attachment; filename="allergens-<venue>.pdf"') },
+      },
+    ],
+  },
+
+  // Recipe categories
+  {
+    method: 'get',
+    path: `${ORG}/recipe-categories`,
+    tag: 'Recipe categories',
+    summary: 'The recipe categories, by position',
+    access: 'venue.read',
+    replies: [json(200, wrap({ categories: { type: 'array', items: ref('RecipeCategory') } }))],
+  },
+  { method: 'post', path: `${ORG}/recipe-categories`, tag: 'Recipe categories', summary: 'Add a category (placed last)', access: 'recipes.manage', body: categoryBody, replies: [json(201, wrap({ category: ref('RecipeCategory') }))] },
+  {
+    method: 'post',
+    path: `${ORG}/recipe-categories/reorder`,
+    tag: 'Recipe categories',
+    summary: 'Put the categories in a new order (added)',
+    notes: "`ids` must be exactly the organisation's categories (`data.ids`).",
+    access: 'recipes.manage',
+    body: reorderCategoriesBody,
+    replies: [noContent('Reordered')],
+  },
+  { method: 'get', path: `${ORG}/recipe-categories/{categoryId}`, tag: 'Recipe categories', summary: 'A category', access: 'venue.read', replies: [json(200, wrap({ category: ref('RecipeCategory') }))] },
+  { method: 'put', path: `${ORG}/recipe-categories/{categoryId}`, tag: 'Recipe categories', summary: 'Rename a category', access: 'recipes.manage', body: updateCategoryBody, replies: [json(200, wrap({ category: ref('RecipeCategory') }))] },
+  {
+    method: 'delete',
+    path: `${ORG}/recipe-categories/{categoryId}`,
+    tag: 'Recipe categories',
+    summary: 'Delete a category',
+    notes: 'Its recipes are kept and become uncategorised.',
+    access: 'recipes.manage',
+    replies: [noContent('Deleted')],
   },
 ]

@@ -1,0 +1,35 @@
+import type { Allergen, AllergenLevel, IngredientLine } from '../../../server/recipes/constants'
+
+export type AllergenMap = Partial<Record<Allergen, AllergenLevel>>
+
+export interface RecipeCategory {
+  id: string
+  name: string
+  position: number
+  recipeCount: number
+}
+
+export interface RecipeSummary {
+  id: string
+  name: string
+  categoryId: string | null
+  description: string
+  yieldQuantity: number | null
+  yieldUnit: string
+  portions: number | null
+  prepMinutes: number | null
+  cookMinutes: number | null
+  allergens: AllergenMap
+  allergensConfirmed: boolean
+  imageUploadId: string | null
+  imageUrl: string | null
+  venueIds: string[]
+}
+
+export interface Recipe extends RecipeSummary {
+  ingredients: IngredientLine[]
+  steps: string[]
+  allergensConfirmedAt: string | null
+  allergensConfirmedBy: string | null
+  detectedAllergens: AllergenMap
+}

@@ -1,0 +1,218 @@
+/**
+ * Recipes (issue #12): an admin writes a recipe in Settings → Recipes, lets the ingredients suggest
+ * its allergens, fixes one and confirms them; a basic member on a 390 px phone opens it in the venue's
+ * recipe book and scales it to 3× and by what there is of one ingredient; the allergen sheet PDF is
+ * read. JavaScript on and off; axe on every page.
+ */
+import type { APIRequestContext, Browser, Page, ViewportSize } from '@playwright/test'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { expect as baseExpect, expectAccessible, test } from './support/fixtures'
+import { organisationWithMembers, type Person } from './support/setup'
+
+const PHONE: ViewportSize = { width: 390, height: 844 }
+const DESKTOP: ViewportSize = { width: 1280, height: 900 }
+test.describe.configure({ timeout: 300_000 })
+// The machine running these is shared: pages may take a while to come.
+const expect = baseExpect.configure({ timeout: 30_000 })
+
+const js = () => test.info().project.use.javaScriptEnabled !== false
+
+async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
+  if (!res.ok()) throw new Error(`${res.url()} → ${res.status()} ${await res.text()}`)
+  return (res.status() === 204 ? null : await res.json()) as any
+}
+
+async function kitchen(baseURL: string) {
+  const tag = Math.random().toString(36).slice(2, 7)
+  const org = await organisationWithMembers(
+    baseURL,
+    [
+      { name: 'Ana Admin', role: 'ADMIN' },
+      { name: 'Bea Basic', role: 'BASIC' },
+    ],
+    `Bistro ${tag}`,
+    `Harbour ${tag}`,
+  )
+  return { ...org, admin: org.people[0]!, basic: org.people[1]!, tag }
+}
+
+async function signedInPage(browser: Browser, person: Person, viewport: ViewportSize): Promise<Page> {
+  const context = await browser.newContext({ storageState: await person.api.storageState(), viewport, javaScriptEnabled: js() })
+  return context.newPage()
+}
+
+test('an admin writes a recipe, lets the ingredients suggest allergens, fixes one and confirms them', async ({ browser, baseURL }) => {
+  const k = await kitchen(baseURL!)
+  const { category } = await ok(await k.owner.api.post(`/v1/orgs/${k.orgId}/recipe-categories`, { data: { name: 'Postres' } }))
+  const page = await signedInPage(browser, k.admin, DESKTOP)
+  await page.goto('/settings/recipes')
+  await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('link', { name: 'New recipe' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'New recipe' })).toBeVisible()
+
+  // Paste a recipe: a draft to review, nothing saved yet.
+  await page.getByLabel('Paste the recipe').fill(
+    ['Flan de huevo', '', 'Para 6 personas', '', 'Ingredientes:', '- 500 ml de nata', '- 4 huevos', '- 120 g de azúcar', '', 'Elaboración:', '1. Mezcla la nata, los huevos y el azúcar.', '2. Hornea al baño maría 45 minutos a 160 °C.'].join('\n'),
+  )
+  await page.getByRole('button', { name: 'Make a draft' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Draft made' })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Flan de huevo')
+  await expect(page.getByLabel('Portions')).toHaveValue('6')
+  await expect(page.getByLabel('Quantity 1', { exact: true })).toHaveValue('500')
+  await expect(page.getByLabel('Unit 1', { exact: true })).toHaveValue('ml')
+  await expect(page.getByLabel('Ingredient 1', { exact: true })).toHaveValue('nata')
+  await expect(page.getByLabel('Ingredient 3', { exact: true })).toHaveValue('azúcar')
+  await expect(page.getByLabel('Step 2', { exact: true })).toHaveValue('Hornea al baño maría 45 minutos a 160 °C.')
+  // The ingredients suggested milk (nata) and eggs (huevos); nothing is confirmed yet.
+  const milk = page.getByRole('group', { name: /^Milk/ })
+  const eggs = page.getByRole('group', { name: /^Eggs/ })
+  await expect(milk.getByLabel('Contains')).toBeChecked()
+  await expect(eggs.getByLabel('Contains')).toBeChecked()
+  await expect(page.getByRole('group', { name: /^Gluten/ }).getByLabel('No')).toBeChecked()
+  await expect(page.getByLabel('I have checked the allergens of this recipe')).not.toBeChecked()
+  expect((await ok(await k.owner.api.get(`/v1/orgs/${k.orgId}/recipes`))).recipes).toEqual([])
+
+  await page.getByLabel('Category').selectOption(category.id)
+  // One more line, then move it up (plain buttons that post, keeping what was typed).
+  await page.getByRole('button', { name: 'Add ingredient' }).click()
+  await expect(page.getByLabel('Ingredient 4', { exact: true })).toBeVisible()
+  await expect(page.getByLabel('Ingredient 1', { exact: true })).toHaveValue('nata')
+  await page.getByLabel('Ingredient 4', { exact: true }).fill('caramelo líquido')
+  await page.getByRole('button', { name: 'Move line 4 up' }).click()
+  await expect(page.getByLabel('Ingredient 3', { exact: true })).toHaveValue('caramelo líquido')
+  await expect(page.getByLabel('Ingredient 4', { exact: true })).toHaveValue('azúcar')
+  await expect(page.getByLabel('Category')).toHaveValue(category.id)
+
+  // The person knows the caramel is made where nuts are used: may contain tree nuts.
+  await page.getByRole('group', { name: /^Tree nuts/ }).getByLabel('May contain').check()
+  await page.getByLabel('I have checked the allergens of this recipe').check()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Create recipe' }).click()
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Flan de huevo' })).toBeVisible()
+  await expect(page.getByTestId('allergens-confirmed')).toContainText('by Ana Admin')
+  await expect(page.getByRole('group', { name: /^Tree nuts/ }).getByLabel('May contain')).toBeChecked()
+  await expect(page.getByLabel('Ingredient 3', { exact: true })).toHaveValue('caramelo líquido')
+
+  // Fixing an allergen without confirming again clears the confirmation.
+  await page.getByRole('group', { name: /^Tree nuts/ }).getByLabel('No').check()
+  await page.getByRole('button', { name: 'Save recipe' }).click()
+  await expect(page.getByTestId('allergens-confirmed')).toContainText('not confirmed')
+  await page.getByLabel('I have checked the allergens of this recipe').check()
+  await page.getByRole('button', { name: 'Save recipe' }).click()
+  await expect(page.getByTestId('allergens-confirmed')).toContainText('by Ana Admin')
+
+  // A mistake is announced on its field and what was typed is kept.
+  await page.getByLabel('Portions').fill('0')
+  await page.getByRole('button', { name: 'Save recipe' }).click()
+  await expect(page.getByLabel('Portions')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('alert').filter({ hasText: 'at least 1' })).toBeVisible()
+  await expect(page.getByLabel('Portions')).toHaveValue('0')
+
+  await page.goto('/settings/recipes')
+  await expect(page.getByRole('link', { name: 'Flan de huevo' })).toBeVisible()
+  await page.context().close()
+})
+
+test('a basic member on a phone scales a recipe to 3× and by what there is of one ingredient; the allergen sheet PDF', async ({ browser, baseURL }) => {
+  const k = await kitchen(baseURL!)
+  await ok(
+    await k.owner.api.post(`/v1/orgs/${k.orgId}/recipes`, {
+      data: {
+        name: 'Pasta fresca',
+        portions: 4,
+        ingredients: [
+          { type: 'ingredient', quantity: 500, unit: 'g', name: 'Flour' },
+          { type: 'ingredient', quantity: 300, unit: 'ml', name: 'Water' },
+          { type: 'ingredient', quantity: 1.5, unit: 'tsp', name: 'Salt' },
+          { type: 'ingredient', quantity: 2, unit: '', name: 'Eggs' },
+        ],
+        steps: ['Knead for 10 minutes.', 'Rest for 30 minutes.'],
+        allergens: { gluten: 'contains', eggs: 'contains' },
+        confirmAllergens: true,
+      },
+    }),
+  )
+  const page = await signedInPage(browser, k.basic, PHONE)
+  await page.goto('/recipes')
+  await expect(page.getByRole('heading', { level: 1, name: 'Recipes' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('link', { name: 'Pasta fresca' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Pasta fresca' })).toBeVisible()
+  const ingredients = page.getByTestId('ingredients')
+  await expect(ingredients).toContainText('500 g Flour')
+  await expect(page.getByRole('region', { name: 'Allergens' }).or(page.locator('section[aria-labelledby="allergens"]'))).toContainText('Gluten')
+  await expectAccessible(page)
+
+  await page.getByLabel('Multiply by').fill('3')
+  if (js()) await expect(ingredients).toContainText('1.5 kg Flour') // live, before submitting
+  await page.getByRole('button', { name: 'Scale' }).first().click()
+  await expect(page).toHaveURL(/by=factor&factor=3/)
+  await expect(ingredients).toContainText('1.5 kg Flour')
+  await expect(ingredients).toContainText('900 ml Water')
+  await expect(ingredients).toContainText('4½ tsp Salt')
+  await expect(ingredients).toContainText('6 Eggs')
+  await expect(page.getByTestId('portions')).toHaveText('12')
+
+  // "I have 1.2 kg of flour": ×2.4.
+  const byIngredient = page.locator('form').filter({ has: page.getByLabel('I have') })
+  await byIngredient.getByLabel('I have').fill('1.2')
+  await byIngredient.getByLabel('Unit').fill('kg')
+  await byIngredient.getByLabel('of').selectOption({ label: 'Flour' })
+  await byIngredient.getByRole('button', { name: 'Scale' }).click()
+  await expect(page).toHaveURL(/by=ingredient/)
+  await expect(ingredients).toContainText('1.2 kg Flour')
+  await expect(ingredients).toContainText('720 ml Water')
+  await expect(ingredients).toContainText('3½ tsp Salt')
+  await expect(ingredients).toContainText('4¾ Eggs')
+  await expectAccessible(page)
+
+  // The allergen sheet, on screen and as a PDF.
+  await page.goto('/recipes/allergens')
+  await expect(page.getByRole('table')).toContainText('Pasta fresca')
+  await expectAccessible(page)
+  const pdf = await page.request.get('/recipes/allergens.pdf')
+  expect(pdf.status()).toBe(200)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.body())), { mergePages: true })
+  expect(text).toContain('Pasta fresca')
+  expect(text).toContain('Gluten')
+  expect(text).toContain('X = contains')
+  await page.context().close()
+})
+
+test('an admin adds, renames, reorders and deletes recipe categories; a deleted category keeps its recipes', async ({ browser, baseURL }) => {
+  const k = await kitchen(baseURL!)
+  const page = await signedInPage(browser, k.admin, DESKTOP)
+  await page.goto('/settings/recipes')
+  const add = async (name: string) => {
+    await page.getByLabel('New category').fill(name)
+    await page.getByRole('button', { name: 'Add category' }).click()
+    await expect(page.locator(`input[value="${name}"]`)).toBeVisible()
+  }
+  await add('Starters')
+  await add('Mains')
+  const { categories } = await ok(await k.admin.api.get(`/v1/orgs/${k.orgId}/recipe-categories`))
+  const starters = categories.find((c: { name: string }) => c.name === 'Starters')
+  await ok(await k.admin.api.post(`/v1/orgs/${k.orgId}/recipes`, { data: { name: 'Croquetas', categoryId: starters.id } }))
+  await page.reload()
+
+  await page.getByLabel('Category 2').fill('Main courses')
+  await page.locator('li', { has: page.locator('input[value="Mains"]') }).getByRole('button', { name: 'Rename' }).click()
+  await expect(page.locator('input[value="Main courses"]')).toBeVisible()
+  await page.getByRole('button', { name: 'Move Main courses up' }).click()
+  await expect(page.getByLabel('Category 1')).toHaveValue('Main courses')
+  await expect(page.getByLabel('Category 2')).toHaveValue('Starters')
+
+  const row = page.locator('li', { has: page.locator('input[value="Starters"]') })
+  await (js() ? row.getByRole('button', { name: 'Delete Starters' }) : row.locator('summary', { hasText: 'Delete' })).click()
+  const panel = page.getByRole(js() ? 'dialog' : 'group', { name: 'Delete the category Starters?' })
+  await expect(panel).toContainText('Its 1 recipe is kept and becomes uncategorised.')
+  await expectAccessible(page)
+  await panel.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.locator('input[value="Starters"]')).toHaveCount(0)
+  await expect(page.getByRole('heading', { level: 3, name: 'Uncategorised' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Croquetas' })).toBeVisible()
+  await page.context().close()
+})

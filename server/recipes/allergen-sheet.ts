@@ -1,0 +1,71 @@
+/**
+ * The allergen sheet of a venue as a PDF (A4 landscape): every recipe of the venue × the 14 allergens,
+ * "X" for contains, "?" for may contain — the table kitchens pin on the wall.
+ */
+import PDFDocument from 'pdfkit'
+import { t, type Locale } from '../i18n.ts'
+import { ALLERGENS } from './schema.ts'
+import type { RecipeSummary } from './service.ts'
+
+const WIN_ANSI_EXTRA = new Set('ƒ–—‘’‚“”„†‡•…€‰‹›ˆ™ŒœŠšŸŽž˜')
+
+/** The built-in fonts only encode WinAnsi: anything else prints as '?'. */
+function pdfText(text: string): string {
+  let out = ''
+  for (const ch of text.normalize('NFC').replace(/\s+/g, ' ')) {
+    const code = ch.codePointAt(0)!
+    out += (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(ch) ? ch : '?'
+  }
+  return out
+}
+
+export function allergenSheetPdf(input: { locale: Locale; venueName: string; orgName: string; recipes: RecipeSummary[]; printedAt: string }): Promise<Buffer> {
+  const { locale } = input
+  const margin = 28
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margins: { top: margin, left: margin, right: margin, bottom: margin }, lang: locale, info: { Title: pdfText(`${t(locale, 'recipes.sheet.title')} — ${input.venueName}`), Author: pdfText(input.orgName), Creator: 'Mise' } })
+  const chunks: Buffer[] = []
+  doc.on('data', (c: Buffer) => chunks.push(c))
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))))
+
+  const width = doc.page.width - margin * 2
+  doc.font('Helvetica-Bold').fontSize(16).text(pdfText(`${t(locale, 'recipes.sheet.title')} — ${input.venueName}`), margin, margin)
+  doc.font('Helvetica').fontSize(9).text(pdfText(`${input.orgName} · ${t(locale, 'recipes.sheet.legend')} · ${input.printedAt}`))
+  doc.moveDown(0.5)
+
+  const nameWidth = Math.max(160, width - ALLERGENS.length * 40)
+  const cell = (width - nameWidth) / ALLERGENS.length
+  const headerHeight = 70
+  let y = doc.y
+  const header = () => {
+    doc.font('Helvetica-Bold').fontSize(8)
+    doc.text(pdfText(t(locale, 'recipes.sheet.recipe')), margin + 2, y + headerHeight - 12, { width: nameWidth - 4 })
+    ALLERGENS.forEach((a, i) => {
+      const x = margin + nameWidth + i * cell
+      doc.save().rotate(-60, { origin: [x + cell / 2, y + headerHeight - 4] })
+      doc.text(pdfText(t(locale, `allergens.${a}`)), x + cell / 2, y + headerHeight - 10, { lineBreak: false })
+      doc.restore()
+    })
+    y += headerHeight
+    doc.moveTo(margin, y).lineTo(margin + width, y).stroke()
+  }
+  header()
+  const rowHeight = 16
+  for (const recipe of input.recipes) {
+    if (y + rowHeight > doc.page.height - margin) {
+      doc.addPage()
+      y = margin
+      header()
+    }
+    doc.font('Helvetica').fontSize(9).text(pdfText(recipe.name), margin + 2, y + 4, { width: nameWidth - 4, height: rowHeight, ellipsis: true, lineBreak: false })
+    ALLERGENS.forEach((a, i) => {
+      const level = recipe.allergens[a]
+      if (!level) return
+      doc.font('Helvetica-Bold').fontSize(10).text(level === 'contains' ? 'X' : '?', margin + nameWidth + i * cell, y + 3, { width: cell, align: 'center', lineBreak: false })
+    })
+    y += rowHeight
+    doc.moveTo(margin, y).lineTo(margin + width, y).lineWidth(0.5).strokeColor('#999999').stroke().strokeColor('black').lineWidth(1)
+  }
+  if (!input.recipes.length) doc.font('Helvetica').fontSize(10).text(pdfText(t(locale, 'recipes.sheet.empty')), margin, y + 8)
+  doc.end()
+  return done
+}

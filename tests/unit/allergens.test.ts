@@ -1,0 +1,43 @@
+import { expect, test } from 'vitest'
+import { detectAllergens, detectInName } from '../../server/recipes/allergens.ts'
+
+test.each([
+  ['harina de trigo', { gluten: 'contains' }],
+  ['nata para montar', { milk: 'contains' }],
+  ['anacardos tostados', { treeNuts: 'contains' }],
+  ['Plain flour', { gluten: 'contains' }],
+  ['unsalted butter', { milk: 'contains' }],
+  ['2 free-range eggs', { eggs: 'contains' }],
+  ['huevos camperos', { eggs: 'contains' }],
+  ['gambas peladas', { crustaceans: 'contains' }],
+  ['King prawns', { crustaceans: 'contains' }],
+  ['mejillones', { molluscs: 'contains' }],
+  ['squid rings', { molluscs: 'contains' }],
+  ['salmón fresco', { fish: 'contains' }],
+  ['anchovy fillets', { fish: 'contains' }],
+  ['Dijon mustard', { mustard: 'contains' }],
+  ['mostaza antigua', { mustard: 'contains' }],
+  ['tahini', { sesame: 'contains' }],
+  ['semillas de sésamo', { sesame: 'contains' }],
+  ['salsa de soja', { soya: 'contains', gluten: 'contains' }],
+  ['tofu firme', { soya: 'contains' }],
+  ['cacahuetes', { peanuts: 'contains' }],
+  ['apio', { celery: 'contains' }],
+  ['celery sticks', { celery: 'contains' }],
+  ['vino blanco', { sulphites: 'contains' }],
+  ['sherry vinegar', { sulphites: 'contains' }],
+  ['altramuces', { lupin: 'contains' }],
+  ['queso manchego', { milk: 'contains' }],
+  ['chocolate (may contain traces of hazelnuts)', { treeNuts: 'mayContain' }],
+])('%s', (name, want) => {
+  expect(detectInName(name)).toEqual(want)
+})
+
+test.each(['coconut milk', 'leche de coco', 'nuez moscada', 'nutmeg', 'harina de maíz', 'cornflour', 'aubergine', 'eggplant', 'aceite de oliva', 'sal', 'azúcar', 'cocoa butter', 'buckwheat flour'])(
+  'nothing in %s',
+  (name) => expect(detectInName(name)).toEqual({}),
+)
+
+test('a recipe: "contains" wins over "may contain"', () => {
+  expect(detectAllergens(['almendras', 'chocolate, may contain almonds', 'leche'])).toEqual({ treeNuts: 'contains', milk: 'contains' })
+})
