@@ -11,6 +11,7 @@ import { t } from '../i18n.ts'
 import { memberships } from '../orgs/schema.ts'
 import { exportChecklistRecords } from '../records/export.ts'
 import { daysBetween, requireDay } from '../records/service.ts'
+import { serviceContext } from '../templates/routes.ts'
 import { completeItem, entryDetail, resolveItem, venueForWork } from './entries.ts'
 
 const uuidField = uuid()
@@ -77,7 +78,7 @@ export function checklistEntryRoutes() {
     if (to < from) throw validationError({ to: t(locale, 'records.rangeOrder') })
     if (daysBetween(from, to) + 1 > EXPORT_MAX_DAYS) throw validationError({ to: t(locale, 'records.rangeTooLong', { days: EXPORT_MAX_DAYS }) })
     const { db } = c.get('deps')
-    await venueForWork(db, scope, body.venueId)
+    await venueForWork({ db, scope }, body.venueId)
     const file = await exportChecklistRecords(c.get('deps'), scope, { venueId: body.venueId, from, to, format: body.format }, locale, await memberName(db, scope))
     c.header('Content-Type', file.contentType)
     c.header('Content-Disposition', `attachment; filename="${attachmentName(file.fileName)}"`)
@@ -90,9 +91,9 @@ export function checklistEntryRoutes() {
     const checklistId = c.req.param('checklistId')
     if (!isUuid(checklistId)) throw notFound()
     const query = readQuery(c, entryQuery)
-    const { db } = c.get('deps')
-    const venue = await venueForWork(db, scope, query.venueId)
-    const entry = await entryDetail(db, scope, venue, checklistId, query.date, c.get('locale'))
+    const ctx = serviceContext(c, scope)
+    const venue = await venueForWork(ctx, query.venueId)
+    const entry = await entryDetail(ctx, venue, checklistId, query.date)
     if (!entry) throw notFound()
     return c.json(entry)
   })
@@ -101,9 +102,9 @@ export function checklistEntryRoutes() {
     const scope = requirePermission(c, 'records.write')
     const ids = pathIds(c)
     const body = await readJson(c, completeBody)
-    const { db } = c.get('deps')
-    const venue = await venueForWork(db, scope, body.venueId)
-    const record = await completeItem(db, scope, venue, { ...ids, ...body }, c.get('locale'))
+    const ctx = serviceContext(c, scope)
+    const venue = await venueForWork(ctx, body.venueId)
+    const record = await completeItem(ctx, venue, { ...ids, ...body })
     return c.json({ record }, 201)
   })
 
@@ -111,9 +112,9 @@ export function checklistEntryRoutes() {
     const scope = requirePermission(c, 'records.write')
     const ids = pathIds(c)
     const body = await readJson(c, resolveBody)
-    const { db } = c.get('deps')
-    const venue = await venueForWork(db, scope, body.venueId)
-    const record = await resolveItem(db, scope, venue, { ...ids, date: body.date, note: body.note }, c.get('locale'))
+    const ctx = serviceContext(c, scope)
+    const venue = await venueForWork(ctx, body.venueId)
+    const record = await resolveItem(ctx, venue, { ...ids, date: body.date, note: body.note })
     return c.json({ record }, 201)
   })
 
