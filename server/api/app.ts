@@ -18,6 +18,8 @@ import { inviteRoutes } from '../staff/invite-routes.ts'
 import { staffRoutes } from '../staff/routes.ts'
 import { uploadRoutes } from '../uploads/routes.ts'
 import { venueRoutes } from '../venues/routes.ts'
+import { temperatureEntryRoutes, venueTemperatureEntryRoutes } from '../temperatures/entry-routes.ts'
+import { temperatureItemRoutes, temperatureRoutes } from '../temperatures/routes.ts'
 import { applySecurityHeaders, isHttps } from '../http/security-headers.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
@@ -82,6 +84,10 @@ export function createApp(deps: Deps) {
   app.route('/v1/orgs/:orgId/checklist-items', checklistItemRoutes())
   app.route('/v1/orgs/:orgId/checklist-entries', checklistEntryRoutes())
   app.route('/v1/orgs/:orgId/venues/:venueId/checklist-entries', venueChecklistEntryRoutes())
+  app.route('/v1/orgs/:orgId/temperatures', temperatureRoutes())
+  app.route('/v1/orgs/:orgId/temperature-items', temperatureItemRoutes())
+  app.route('/v1/orgs/:orgId/temperature-entries', temperatureEntryRoutes())
+  app.route('/v1/orgs/:orgId/venues/:venueId/temperature-entries', venueTemperatureEntryRoutes())
   app.route('/v1/orgs/:orgId/uploads', uploadRoutes())
   app.route('/v1/orgs/:orgId/devices', deviceRoutes())
 
