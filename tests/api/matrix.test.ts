@@ -13,12 +13,13 @@ import { checklistTemplateRows } from '../matrix/checklists.ts'
 import { entryRows } from '../matrix/entries.ts'
 import { deviceRows } from '../matrix/devices.ts'
 import { orgRows } from '../matrix/orgs.ts'
+import { temperatureRows } from '../matrix/temperatures.ts'
 import { ACTORS, isDevice, routePattern, type MatrixFixture, type MatrixResponse, type MatrixRow } from '../matrix/types.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { addPinOnlyMember, createDevice, pairDevice } from '../support/devices.ts'
 import { createOrgWithActors, type Client } from '../support/orgs.ts'
 
-const rows: MatrixRow[] = [...authRows, ...orgRows, ...checklistTemplateRows, ...entryRows, ...deviceRows]
+const rows: MatrixRow[] = [...authRows, ...orgRows, ...checklistTemplateRows, ...entryRows, ...deviceRows, ...temperatureRows]
 const ordered = [...rows.filter((r) => !r.last), ...rows.filter((r) => r.last)]
 
 let t: TestApp
