@@ -5,6 +5,7 @@ export const settingsAreas: Array<{ to: string; labelKey: string; descriptionKey
   { to: '/settings', labelKey: 'nav.overview', descriptionKey: 'nav.overviewText', action: 'settings.access' },
   { to: '/settings/venues', labelKey: 'nav.venues', descriptionKey: 'nav.venuesText', action: 'venue.manage' },
   { to: '/settings/checklists', labelKey: 'nav.checklists', descriptionKey: 'nav.checklistsText', action: 'checklists.manage' },
+  { to: '/settings/temperatures', labelKey: 'nav.temperatures', descriptionKey: 'nav.temperaturesText', action: 'temperatures.manage' },
   { to: '/settings/staff', labelKey: 'nav.staff', descriptionKey: 'nav.staffText', action: 'staff.manage' },
   { to: '/settings/devices', labelKey: 'nav.devices', descriptionKey: 'nav.devicesText', action: 'devices.manage' },
   { to: '/settings/general', labelKey: 'nav.general', descriptionKey: 'nav.generalText', action: 'org.update' },

@@ -16,7 +16,9 @@ import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
 
-const EXPORT_FIELDS = ['venueId', 'from', 'to', 'format'] as const
+const EXPORT_FIELDS = ['venueId', 'from', 'to', 'format', 'include'] as const
+/** Which records an export holds (the API's `include`). */
+const INCLUDE: Record<string, string[]> = { checklists: ['checklists'], temperatures: ['temperatures'], both: ['checklists', 'temperatures'] }
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 interface Filters {
@@ -30,6 +32,7 @@ interface ExportValues {
   from: string
   to: string
   format: string
+  include: string
 }
 
 interface ActionResult {
@@ -44,6 +47,7 @@ const exportSchema = z.object({
   from: z.string().trim().default(''),
   to: z.string().trim().default(''),
   format: z.string().trim().default('csv'),
+  include: z.string().trim().default('checklists'),
 })
 
 /** The filters of the page's address; an unknown venue is ignored. */
@@ -92,7 +96,7 @@ async function runExport(args: RequestArgs & { context: NonNullable<RequestArgs[
   const t = translator(locale)
   const submission = parseForm(form, exportSchema, locale)
   // Only strings with defaults: it does not fail.
-  const values: ExportValues = submission.status === 'success' ? submission.value : { venueId: '', from: '', to: '', format: 'csv' }
+  const values: ExportValues = submission.status === 'success' ? submission.value : { venueId: '', from: '', to: '', format: 'csv', include: 'checklists' }
   const fieldErrors: Record<string, string> = {}
   if (!org.venues.some((v) => v.id === values.venueId)) fieldErrors.venueId = t('org-settings:checklists.export.chooseVenue')
   if (!DATE.test(values.from)) fieldErrors.from = t('org-settings:checklists.export.invalidDate')
@@ -109,7 +113,8 @@ async function runExport(args: RequestArgs & { context: NonNullable<RequestArgs[
   if (Object.keys(fieldErrors).length) return reply({ fieldErrors })
 
   const client = api(args)
-  const result = await client.file('POST', `/v1/orgs/${org.id}/checklist-entries/export`, values)
+  const { include, ...rest } = values
+  const result = await client.file('POST', `/v1/orgs/${org.id}/checklist-entries/export`, { ...rest, include: INCLUDE[include] ?? INCLUDE.checklists })
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
     return reply(failureMessages(result.error, locale, EXPORT_FIELDS))
@@ -156,7 +161,7 @@ export async function loader(args: Route.LoaderArgs) {
     venues: org.venues,
     filters,
     canExport,
-    exportDefaults: { venueId: venue?.id ?? org.venues[0]?.id ?? '', from: range.from, to: range.to, format: 'csv' },
+    exportDefaults: { venueId: venue?.id ?? org.venues[0]?.id ?? '', from: range.from, to: range.to, format: 'csv', include: 'checklists' },
   }
 }
 
@@ -356,6 +361,11 @@ function ExportSection({
                 {v.name}
               </option>
             ))}
+          </SelectField>
+          <SelectField label={t('checklists.export.include')} {...field('include')}>
+            <option value="checklists">{t('checklists.export.includeChecklists')}</option>
+            <option value="temperatures">{t('checklists.export.includeTemperatures')}</option>
+            <option value="both">{t('checklists.export.includeBoth')}</option>
           </SelectField>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <Field label={t('checklists.export.from')} {...field('from')} type="date" required max={defaults.to} />

@@ -1,2 +1,5 @@
 /** The venue's work sections linked from the venue home; each module adds its own. */
-export const venueSections: Array<{ to: string; labelKey: string }> = [{ to: '/checklists', labelKey: 'home.checklists' }]
+export const venueSections: Array<{ to: string; labelKey: string }> = [
+  { to: '/checklists', labelKey: 'home.checklists' },
+  { to: '/temperatures', labelKey: 'home.temperatures' },
+]
