@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords.ts'
 import { pinDigest } from '../auth/pin.ts'
 import { seedChecklistsDemo } from '../checklists/seed.ts'
 import { seedDevicesDemo } from '../devices/seed.ts'
+import { seedTemperaturesDemo } from '../temperatures/seed.ts'
 import type { Db } from './client.ts'
 import { memberships, organisations, users, venues } from './schema.ts'
 
@@ -93,4 +94,4 @@ export type DemoSeeder = (deps: Pick<Deps, 'db' | 'logger'>, demo: { orgId: stri
 
 /** Modules add demo records (checklists with history, …) here. */
 export const demoSeeders: DemoSeeder[] = []
-demoSeeders.push(seedChecklistsDemo, seedDevicesDemo)
+demoSeeders.push(seedChecklistsDemo, seedDevicesDemo, seedTemperaturesDemo)
