@@ -6,6 +6,7 @@ import { can } from '../../../server/auth/permissions'
 import { ArchivedBadge, checklistVenueNames, daysSummary } from '../../components/checklists/checklist-fields'
 import { formIds, mergeOrder, moveId, sameOrder } from '../../components/templates/reorder'
 import { ReorderList } from '../../components/templates/reorder-list'
+import { TemplateFilters } from '../../components/templates/template-filters'
 import type { Checklist } from '../../components/checklists/types'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Field, FieldMessage, FormError, SelectField } from '../../components/ui/field'
@@ -266,30 +267,7 @@ export default function SettingsChecklists({ loaderData, actionData }: Route.Com
         <p className="text-stone-700 dark:text-stone-300">{t('checklists.intro')}</p>
 
         {nothingYet ? null : (
-          <Form method="get" role="search" aria-label={t('checklists.filters.label')} className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <Field label={t('checklists.filters.search')} name="search" type="search" defaultValue={filters.search} autoComplete="off" />
-              <SelectField label={t('checklists.filters.venue')} name="venue" defaultValue={filters.venue}>
-                <option value="">{t('checklists.allVenues')}</option>
-                {venues.map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.name}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
-              <Field type="checkbox" name="showArchived" value="true" label={t('checklists.filters.showArchived')} defaultChecked={filters.showArchived} className="mr-auto" />
-              {filtered || filters.showArchived ? (
-                <Link to="/settings/checklists" className="inline-flex min-h-10 items-center text-sm underline">
-                  {t('checklists.filters.clear')}
-                </Link>
-              ) : null}
-              <Button type="submit" size="md" variant="basic_border">
-                {t('checklists.filters.apply')}
-              </Button>
-            </div>
-          </Form>
+          <TemplateFilters filters={filters} venues={venues} clearTo="/settings/checklists" />
         )}
 
         <FormError errors={moveError} />

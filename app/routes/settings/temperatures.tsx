@@ -1,13 +1,14 @@
-import { data, Form, Link, redirect } from 'react-router'
+import { data, Link, redirect } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/temperatures'
 import { can } from '../../../server/auth/permissions'
 import { ArchivedBadge, daysSummary, venueNames } from '../../components/templates/template-fields'
 import { formIds, mergeOrder, moveId, sameOrder } from '../../components/templates/reorder'
 import { ReorderList } from '../../components/templates/reorder-list'
+import { TemplateFilters } from '../../components/templates/template-filters'
 import type { TemperatureLog } from '../../components/temperatures/types'
-import { Button, ButtonLink } from '../../components/ui/button'
-import { Field, FormError, SelectField } from '../../components/ui/field'
+import { ButtonLink } from '../../components/ui/button'
+import { FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiClient } from '../../lib/api.server'
 import { resultErrors, type FormResult } from '../../lib/forms'
 import { failureStatus, noFields, parseForm, refusedForm, rejectedForm } from '../../lib/forms.server'
@@ -136,30 +137,7 @@ export default function SettingsTemperatures({ loaderData, actionData }: Route.C
       </div>
       <p className="text-stone-700 dark:text-stone-300">{t('temperatures.intro')}</p>
       {nothingYet ? null : (
-        <Form method="get" role="search" aria-label={t('checklists.filters.label')} className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <Field label={t('checklists.filters.search')} name="search" type="search" defaultValue={filters.search} autoComplete="off" />
-            <SelectField label={t('checklists.filters.venue')} name="venue" defaultValue={filters.venue}>
-              <option value="">{t('checklists.allVenues')}</option>
-              {venues.map((v) => (
-                <option key={v.id} value={v.id}>
-                  {v.name}
-                </option>
-              ))}
-            </SelectField>
-          </div>
-          <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
-            <Field type="checkbox" name="showArchived" value="true" label={t('checklists.filters.showArchived')} defaultChecked={filters.showArchived} className="mr-auto" />
-            {filtered || filters.showArchived ? (
-              <Link to="/settings/temperatures" className="inline-flex min-h-10 items-center text-sm underline">
-                {t('checklists.filters.clear')}
-              </Link>
-            ) : null}
-            <Button type="submit" size="md" variant="basic_border">
-              {t('checklists.filters.apply')}
-            </Button>
-          </div>
-        </Form>
+        <TemplateFilters filters={filters} venues={venues} clearTo="/settings/temperatures" />
       )}
       <FormError errors={resultErrors(actionData?.result)} />
       {nothingYet ? (
