@@ -1,6 +1,6 @@
 import { addDays, format, parseISO } from 'date-fns'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { organisations } from '../../server/db/schema.ts'
 import { todayIn } from '../../server/records/service.ts'
 import { fromCelsius, parseReading, round1, toCelsius } from '../../server/temperatures/units.ts'
@@ -219,6 +219,47 @@ describe('daily readings', () => {
     expectError(await o.basic.client.get(`${base()}/temperature-entries/not-a-uuid`), 'NotFoundError')
     const es = await inSpanish(o.basic.client, () => complete(o.basic, entryId, unit.id, { value: 'caliente' }))
     expect(es.json.error.data.value).toBe('Escribe una temperatura, por ejemplo 4,5')
+  })
+})
+
+describe('performance', () => {
+  test('the day list and an entry make the same number of queries for 1 log × 1 unit as for 4 logs × 6 units with readings', async () => {
+    const small = await createOrgWithActors(t)
+    const big = await createOrgWithActors(t)
+    const one = await createLog(small.admin, { name: 'One' }, small)
+    const unit = await addUnit(small.admin, one.id, { label: 'U', kind: 'fridge' }, small)
+    const smallEntry = await entryOf(small.basic, small.venueA, one.id, undefined, small)
+    await complete(small.basic, smallEntry, unit.id, { value: '3' }, small)
+    let bigLog = ''
+    let bigEntry = ''
+    for (let l = 0; l < 4; l++) {
+      const log = await createLog(big.admin, { name: `Log ${l}`, checksPerDay: 2 }, big)
+      const units = []
+      for (let u = 0; u < 6; u++) units.push(await addUnit(big.admin, log.id, { label: `U${u}`, kind: 'fridge' }, big))
+      if (l === 0) {
+        bigLog = log.id
+        bigEntry = await entryOf(big.basic, big.venueA, log.id, undefined, big)
+        for (const u of units) {
+          await complete(big.basic, bigEntry, u.id, { value: '9' }, big)
+          await complete(big.basic, bigEntry, u.id, { value: '3' }, big)
+        }
+      }
+    }
+    expect(bigLog).not.toBe('')
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client
+    const spy = vi.spyOn(client, 'query')
+    try {
+      const count = async (org: OrgWithActors, path: string) => {
+        spy.mockClear()
+        const res = await org.basic.client.get(`${base(org)}${path}`)
+        expect(res.status, res.text).toBe(200)
+        return spy.mock.calls.length
+      }
+      expect(await count(big, `/venues/${big.venueA}/temperature-entries`)).toBe(await count(small, `/venues/${small.venueA}/temperature-entries`))
+      expect(await count(big, `/temperature-entries/${bigEntry}`)).toBe(await count(small, `/temperature-entries/${smallEntry}`))
+    } finally {
+      spy.mockRestore()
+    }
   })
 })
 
