@@ -70,7 +70,7 @@ test('an admin builds a log, a basic member records, resolves and re-checks, °F
   }
   await expect(reading('Walk-in fridge', 1)).toHaveAttribute('inputmode', 'decimal')
   await record('Walk-in fridge', 1, '8,5', /Out of range: Walk-in fridge/)
-  await expect(basicPage.getByText('Needs a corrective action')).toBeVisible()
+  await expect(basicPage.getByText('Needs a corrective action', { exact: true })).toBeVisible()
   await expectAccessible(basicPage)
   await basicPage.getByRole('combobox', { name: 'Corrective action — Walk-in fridge' }).selectOption('movedFood')
   await basicPage.getByRole('button', { name: named('Record corrective action', 'Walk-in fridge') }).click()
