@@ -85,7 +85,7 @@ test('an admin builds a log, a basic member records, resolves and re-checks, °F
   await record('Bain-marie', 2, '66', /Reading saved/)
   // Both readings of the fridge's first check stay, the failure with its corrective action.
   const fridge = basicPage.locator('#cell-' + (await basicPage.locator('li[id^="unit-"]').first().getAttribute('id'))!.slice(5) + '-0')
-  await expect(fridge.getByText('Re-check')).toBeVisible()
+  await expect(fridge.getByText('Re-check', { exact: true })).toBeVisible()
   await expect(fridge.getByText('Moved food to another fridge')).toBeVisible()
   await expect(fridge.getByText('8.5 °C')).toBeVisible()
   await expect(basicPage.getByRole('list', { name: 'Checks of the day' }).getByText('Check 1 3/3')).toBeVisible()
