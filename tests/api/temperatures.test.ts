@@ -1,10 +1,12 @@
 import { addDays, format, parseISO } from 'date-fns'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { organisations } from '../../server/db/schema.ts'
+import pino from 'pino'
+import { organisations, recordResolutions, records, temperatureItems, temperatureLogs } from '../../server/db/schema.ts'
+import { seedDemo } from '../../server/db/seed.ts'
 import { todayIn } from '../../server/records/service.ts'
 import { fromCelsius, parseReading, round1, toCelsius } from '../../server/temperatures/units.ts'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createOrgWithActors, type Actor, type OrgWithActors } from '../support/orgs.ts'
 import { expectError, inSpanish } from './_helpers.ts'
@@ -310,5 +312,31 @@ describe('onboarding', () => {
     expect(await step()).toMatchObject({ done: false })
     await createLog(org.admin, { name: 'Fridges' }, org)
     expect(await step()).toMatchObject({ done: true })
+  })
+})
+
+describe('demo seed', () => {
+  test('"Fridges & freezers" (4 units, 2 checks) and "Hot holding" with two weeks of readings, a failure resolved and re-checked', async () => {
+    const fresh = await createTestApp()
+    try {
+      const demo = await seedDemo({ db: fresh.db, logger: pino({ level: 'silent' }) }, () => {})
+      const orgId = demo!.orgId
+      const logs = await fresh.db.select().from(temperatureLogs).where(eq(temperatureLogs.orgId, orgId)).orderBy(temperatureLogs.position)
+      expect(logs.map((l) => [l.name, l.checksPerDay])).toEqual([
+        ['Fridges & freezers', 2],
+        ['Hot holding', 2],
+      ])
+      const units = await fresh.db.select().from(temperatureItems).where(eq(temperatureItems.temperatureId, logs[0]!.id))
+      expect(units).toHaveLength(4)
+      const hot = await fresh.db.select().from(records).where(and(eq(records.orgId, orgId), eq(records.templateId, logs[1]!.id)))
+      expect(new Set(hot.map((r) => r.date)).size).toBe(14)
+      const failed = hot.filter((r) => r.status === 'failed')
+      expect(failed).toHaveLength(1)
+      const [resolution] = await fresh.db.select().from(recordResolutions).where(eq(recordResolutions.recordId, failed[0]!.id))
+      expect(resolution).toMatchObject({ note: 'Reheated to 75 °C or more' })
+      expect(hot.find((r) => r.supersedesId === failed[0]!.id)).toMatchObject({ status: 'done', value: '66.0' })
+    } finally {
+      await fresh.close()
+    }
   })
 })
