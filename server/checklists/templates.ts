@@ -2,13 +2,11 @@
  * Checklists as one kind of template (server/templates): their tables, their API shapes and their own
  * rules (descriptions, a due time, item types with limits for numbers). The shared machinery does the rest.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm'
 import { validationError } from '../api/errors.ts'
 import { t } from '../i18n.ts'
-import { registerOnboardingStep } from '../onboarding/steps.ts'
 import type { ServiceContext } from '../scope.ts'
 import type { TemplateKind } from '../templates/kind.ts'
-import { registerTemplateKind, templateService } from '../templates/service.ts'
+import { registerTemplateKind, registerTemplateOnboardingStep, templateService } from '../templates/service.ts'
 import { checklistItems, checklists, type ChecklistItemType } from './schema.ts'
 
 export type ChecklistRow = typeof checklists.$inferSelect
@@ -131,16 +129,4 @@ export const checklistKind: TemplateKind<PublicChecklist, PublicItem, ChecklistI
 export const checklistService = templateService(checklistKind)
 registerTemplateKind(checklistKind)
 
-registerOnboardingStep({
-  key: 'checklist',
-  href: '/settings/checklists/new',
-  position: 20,
-  done: async (db, orgId) => {
-    const rows = await db
-      .select({ one: sql`1` })
-      .from(checklists)
-      .where(and(eq(checklists.orgId, orgId), isNull(checklists.archivedAt)))
-      .limit(1)
-    return rows.length > 0
-  },
-})
+registerTemplateOnboardingStep(checklistKind, { key: 'checklist', href: '/settings/checklists/new', position: 20 })

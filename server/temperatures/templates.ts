@@ -2,13 +2,12 @@
  * Temperature logs as one kind of template (server/templates): their tables, API shapes and own rules
  * (checks per day with optional times; units of a kind with a range in °C pre-filled by kind).
  */
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { validationError } from '../api/errors.ts'
 import { t } from '../i18n.ts'
-import { registerOnboardingStep } from '../onboarding/steps.ts'
 import type { ServiceContext } from '../scope.ts'
 import type { TemplateKind } from '../templates/kind.ts'
-import { registerTemplateKind, templateService } from '../templates/service.ts'
+import { registerTemplateKind, registerTemplateOnboardingStep, templateService } from '../templates/service.ts'
 import { temperatureItems, temperatureLogs, type TemperatureItemKind } from './schema.ts'
 import { DEFAULT_RANGES, round1 } from './units.ts'
 
@@ -131,16 +130,4 @@ const MAX_TIMES = 6
 export const temperatureService = templateService(temperatureKind)
 registerTemplateKind(temperatureKind)
 
-registerOnboardingStep({
-  key: 'temperature',
-  href: '/settings/temperatures/new',
-  position: 30,
-  done: async (db, orgId) => {
-    const rows = await db
-      .select({ one: sql`1` })
-      .from(temperatureLogs)
-      .where(and(eq(temperatureLogs.orgId, orgId), isNull(temperatureLogs.archivedAt)))
-      .limit(1)
-    return rows.length > 0
-  },
-})
+registerTemplateOnboardingStep(temperatureKind, { key: 'temperature', href: '/settings/temperatures/new', position: 30 })

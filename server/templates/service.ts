@@ -9,6 +9,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { validationError } from '../api/errors.ts'
 import type { Db } from '../db/client.ts'
 import { t } from '../i18n.ts'
+import { registerOnboardingStep } from '../onboarding/steps.ts'
 import { records } from '../records/schema.ts'
 import { isUuid, requireVenueAccess, type OrgScope, type ServiceContext } from '../scope.ts'
 import { venues } from '../orgs/schema.ts'
@@ -550,4 +551,19 @@ export const templateKinds: AnyTemplateKind[] = []
 
 export function registerTemplateKind(kind: AnyTemplateKind): void {
   if (!templateKinds.includes(kind)) templateKinds.push(kind)
+}
+
+/** The onboarding step of a kind: done once the organisation has a non-archived template of it. */
+export function registerTemplateOnboardingStep(kind: AnyTemplateKind, step: { key: string; href: string; position: number }): void {
+  registerOnboardingStep({
+    ...step,
+    done: async (db, orgId) => {
+      const rows = await db
+        .select({ one: sql`1` })
+        .from(kind.templates)
+        .where(and(eq(kind.templates.orgId, orgId), isNull(kind.templates.archivedAt)))
+        .limit(1)
+      return rows.length > 0
+    },
+  })
 }
