@@ -5,8 +5,7 @@ import { authRoutes } from '../auth/routes.ts'
 import { sessionMiddleware } from '../auth/sessions.ts'
 import { isLocale, localeFromAcceptLanguage } from '../i18n.ts'
 import { checklistEntryRoutes } from '../checklists/entry-routes.ts'
-import { checklistItemRoutes } from '../checklists/item-routes.ts'
-import { checklistRoutes } from '../checklists/routes.ts'
+import { checklistItemRoutes, checklistRoutes } from '../checklists/routes.ts'
 import { deviceAuthRoutes } from '../devices/auth-routes.ts'
 import { deviceRoutes } from '../devices/routes.ts'
 import { deviceSessionMiddleware } from '../devices/sessions.ts'
@@ -24,6 +23,8 @@ import { formRoutes } from '../forms/routes.ts'
 import { contactCategoryRoutes, contactRoutes, venueContactRoutes } from '../contacts/routes.ts'
 import { orderRoutes, supplierRoutes, venueOrderRoutes } from '../orders/routes.ts'
 import { recipeCategoryRoutes, recipeRoutes, venueRecipeRoutes } from '../recipes/routes.ts'
+import { temperatureEntryRoutes, venueTemperatureEntryRoutes } from '../temperatures/entry-routes.ts'
+import { temperatureItemRoutes, temperatureRoutes } from '../temperatures/routes.ts'
 import { applySecurityHeaders, isHttps } from '../http/security-headers.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
@@ -92,6 +93,10 @@ export function createApp(deps: Deps) {
   app.route('/v1/orgs/:orgId/checklist-items', checklistItemRoutes())
   app.route('/v1/orgs/:orgId/checklist-entries', checklistEntryRoutes())
   app.route('/v1/orgs/:orgId/venues/:venueId/checklist-entries', venueChecklistEntryRoutes())
+  app.route('/v1/orgs/:orgId/temperatures', temperatureRoutes())
+  app.route('/v1/orgs/:orgId/temperature-items', temperatureItemRoutes())
+  app.route('/v1/orgs/:orgId/temperature-entries', temperatureEntryRoutes())
+  app.route('/v1/orgs/:orgId/venues/:venueId/temperature-entries', venueTemperatureEntryRoutes())
   app.route('/v1/orgs/:orgId/uploads', uploadRoutes())
   app.route('/v1/orgs/:orgId/devices', deviceRoutes())
   app.route('/v1/orgs/:orgId/billing', billingRoutes())

@@ -3,73 +3,43 @@
  * with their records), completing and resolving items. Templates are read straight from their tables,
  * scoped by organisation; records go through the shared machinery of server/records/service.ts.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
-import { requireVenueAccess, type OrgScope } from '../api/middleware/org-scope.ts'
-import type { Db } from '../db/client.ts'
 import { t, type Locale } from '../i18n.ts'
 import type { RecordStatus } from '../records/schema.ts'
+import { currentRecords, publicRecord, recordHistory, splitHistory, type StoredRecord } from '../records/service.ts'
+import type { ServiceContext } from '../scope.ts'
 import {
-  addRecord,
-  currentRecords,
-  instantOf,
-  publicRecord,
-  recordHistory,
-  requireDay,
-  resolveRecord,
-  splitHistory,
-  todayIn,
-  weekdayOf,
-  type StoredRecord,
-} from '../records/service.ts'
+  checkWorkable,
+  dayInfo,
+  dueOn,
+  dueTemplates,
+  isOverdue,
+  progressOf,
+  publicVenue,
+  recordWork,
+  resolveWork,
+  type CellState,
+  type WorkVenue,
+} from '../templates/day.ts'
+import { usedAtVenue } from '../templates/service.ts'
 import { findUploadInfo, isImageType } from '../uploads/service.ts'
-import { findVenue } from '../venues/service.ts'
 import { checklistItems, checklists, type ChecklistItemType } from './schema.ts'
+import { checklistKind } from './templates.ts'
+
+export { venueForWork, type Progress, type WorkVenue } from '../templates/day.ts'
 
 type ChecklistRow = typeof checklists.$inferSelect
 type ItemRow = typeof checklistItems.$inferSelect
 
-export interface WorkVenue {
-  id: string
-  name: string
-  timeZone: string
-}
-
-/** The venue of the organisation named in a path, query or body: 404 when not the org's, 403 when not the member's. */
-export async function venueForWork(db: Db, scope: OrgScope, venueId: string): Promise<WorkVenue> {
-  const venue = await findVenue(db, scope, venueId)
-  if (!venue) throw notFound()
-  requireVenueAccess(scope, venue.id)
-  return { id: venue.id, name: venue.name, timeZone: venue.timeZone }
-}
-
-/** Is the checklist used at this venue (no venues listed means every venue)? */
-export function usedAtVenue(checklist: Pick<ChecklistRow, 'venueIds'>, venueId: string): boolean {
-  return checklist.venueIds.length === 0 || checklist.venueIds.includes(venueId)
-}
-
-/** Is the checklist due on this day of the week? */
-export function dueOn(checklist: Pick<ChecklistRow, 'days'>, date: string): boolean {
-  return checklist.days.includes(weekdayOf(date))
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Progress: the one place completeness and overdue are decided.
-
-export interface Progress {
-  done: number
-  total: number
-  required: number
-  requiredDone: number
-  failed: number
-  unresolved: number
-}
 
 export interface ProgressInput {
   /** The checklist's non-archived items. */
   items: { id: string; required: boolean }[]
   /** The current record of each item that has one, by item id. */
-  current: Map<string, { status: RecordStatus; resolved: boolean }>
+  current: Map<string, CellState>
   date: string
   today: string
   now: Date
@@ -82,41 +52,16 @@ export interface ProgressInput {
  * Overdue: not complete, and the day is past, or it is today and the due time has passed in the
  * venue's zone. `done` counts items with a current record (done or failed).
  */
-export function checklistProgress(input: ProgressInput): { complete: boolean; overdue: boolean; progress: Progress } {
-  const progress: Progress = { done: 0, total: input.items.length, required: 0, requiredDone: 0, failed: 0, unresolved: 0 }
-  for (const item of input.items) {
-    if (item.required) progress.required++
-    const record = input.current.get(item.id)
-    if (!record) continue
-    progress.done++
-    if (item.required) progress.requiredDone++
-    if (record.status === 'failed') {
-      progress.failed++
-      if (!record.resolved) progress.unresolved++
-    }
-  }
-  const complete = progress.requiredDone === progress.required && progress.unresolved === 0
-  const isPast = input.date < input.today
-  const afterDueTime =
-    input.date === input.today &&
-    input.dueTime !== null &&
-    input.now.getTime() > instantOf(input.date, input.dueTime, input.timeZone).getTime()
-  return { complete, overdue: !complete && (isPast || afterDueTime), progress }
+export function checklistProgress(input: ProgressInput) {
+  const { complete, progress } = progressOf(input.items, input.current)
+  return { complete, overdue: isOverdue({ ...input, complete }), progress }
 }
 
 function currentByItem(rows: StoredRecord[]) {
-  const map = new Map<string, { status: RecordStatus; resolved: boolean }>()
+  const map = new Map<string, CellState>()
   for (const r of rows) map.set(r.itemId, { status: r.status, resolved: r.resolvedAt !== null })
   return map
 }
-
-function dayInfo(venue: WorkVenue, date: string | undefined, locale: Locale, now: Date) {
-  const today = todayIn(venue.timeZone, now)
-  const day = date === undefined ? today : requireDay(date, { locale, today })
-  return { date: day, today, isToday: day === today, isPast: day < today }
-}
-
-const publicVenue = (venue: WorkVenue) => ({ id: venue.id, name: venue.name, timeZone: venue.timeZone })
 
 // ---------------------------------------------------------------------------------------------------
 // The day list.
@@ -125,26 +70,15 @@ const publicVenue = (venue: WorkVenue) => ({ id: venue.id, name: venue.name, tim
  * The non-archived checklists due at the venue on the day, with progress: four queries (venue by the
  * caller, checklists, their items, their current records) whatever the number of checklists and items.
  */
-export async function dayList(db: Db, scope: OrgScope, venue: WorkVenue, date: string | undefined, locale: Locale, now = new Date()) {
-  const day = dayInfo(venue, date, locale, now)
-  const weekday = weekdayOf(day.date)
-  const lists = await db
-    .select({
-      id: checklists.id,
-      name: checklists.name,
-      description: checklists.description,
-      dueTime: checklists.dueTime,
-    })
-    .from(checklists)
-    .where(
-      and(
-        eq(checklists.orgId, scope.orgId),
-        isNull(checklists.archivedAt),
-        sql`${weekday}::int = any(${checklists.days})`,
-        sql`(cardinality(${checklists.venueIds}) = 0 or ${venue.id}::uuid = any(${checklists.venueIds}))`,
-      ),
-    )
-    .orderBy(asc(checklists.position), asc(checklists.name), asc(checklists.id))
+export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: string | undefined, now = new Date()) {
+  const { db, scope } = ctx
+  const day = dayInfo(venue, date, ctx.locale, now)
+  const lists = await dueTemplates<Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime'>>(ctx, checklistKind, venue.id, day.date, {
+    id: checklists.id,
+    name: checklists.name,
+    description: checklists.description,
+    dueTime: checklists.dueTime,
+  })
   const ids = lists.map((l) => l.id)
   const [items, current] = ids.length
     ? await Promise.all([
@@ -202,16 +136,9 @@ function publicItem(item: ItemRow) {
  * Undefined when the organisation has no such checklist, or it is not used at the venue and has no
  * records there that day.
  */
-export async function entryDetail(
-  db: Db,
-  scope: OrgScope,
-  venue: WorkVenue,
-  checklistId: string,
-  date: string | undefined,
-  locale: Locale,
-  now = new Date(),
-) {
-  const day = dayInfo(venue, date, locale, now)
+export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checklistId: string, date: string | undefined, now = new Date()) {
+  const { db, scope } = ctx
+  const day = dayInfo(venue, date, ctx.locale, now)
   const [checklist] = await db
     .select()
     .from(checklists)
@@ -291,7 +218,7 @@ export async function entryDetail(
 // Completing and resolving.
 
 /** The checklist and one of its items, in one query (undefined when either is not the organisation's). */
-async function checklistAndItem(db: Db, scope: OrgScope, checklistId: string, itemId: string) {
+async function checklistAndItem({ db, scope }: ServiceContext, checklistId: string, itemId: string) {
   const [row] = await db
     .select({ checklist: checklists, item: checklistItems })
     .from(checklistItems)
@@ -350,29 +277,29 @@ export interface CompleteInput {
  * Record a completion (a correction when the item already has a record that day). The checklist and
  * item must be non-archived, used at the venue and due that day of the week; the day not in the future.
  */
-export async function completeItem(db: Db, scope: OrgScope, venue: WorkVenue, input: CompleteInput, locale: Locale) {
-  const found = await checklistAndItem(db, scope, input.checklistId, input.itemId)
-  if (!found || found.checklist.archivedAt || found.item.archivedAt || !usedAtVenue(found.checklist, venue.id)) throw notFound()
+export async function completeItem(ctx: ServiceContext, venue: WorkVenue, input: CompleteInput) {
+  const { db, scope, locale } = ctx
+  const found = await checklistAndItem(ctx, input.checklistId, input.itemId)
+  if (!found) throw notFound()
   const { checklist, item } = found
-  const today = todayIn(venue.timeZone)
-  const date = input.date === undefined ? today : requireDay(input.date, { locale, today })
-  if (!dueOn(checklist, date)) throw validationError({ date: t(locale, 'records.notDue') })
-
+  const date = checkWorkable(ctx, { venue, template: checklist, item, date: input.date })
   const { value, status } = evaluateCompletion(item, input, locale)
   if (input.uploadId) {
     const upload = await findUploadInfo(db, scope, input.uploadId)
     if (!upload) throw validationError({ uploadId: t(locale, 'records.uploadNotFound') })
     if (item.type === 'photo' && !isImageType(upload.contentType)) throw validationError({ uploadId: t(locale, 'records.photoImage') })
   }
-  const note = input.note?.trim() || null
-  const stored = await addRecord(db, scope, {
-    key: { kind: 'checklist', venueId: venue.id, templateId: checklist.id, itemId: item.id, date },
-    snapshot: { templateName: checklist.name, label: item.label, itemType: item.type, min: item.min, max: item.max },
+  const stored = await recordWork(ctx, {
+    kind: 'checklist',
+    venue,
+    template: checklist,
+    item,
+    date,
+    snapshot: { label: item.label, itemType: item.type, min: item.min, max: item.max },
     value,
-    note,
-    uploadId: input.uploadId ?? null,
     status,
-    timeZone: venue.timeZone,
+    note: input.note,
+    uploadId: input.uploadId,
   })
   return publicRecord(scope.orgId, stored)
 }
@@ -381,21 +308,9 @@ export async function completeItem(db: Db, scope: OrgScope, venue: WorkVenue, in
  * Resolve the current failed record of an item on a day with a corrective action. Allowed on archived
  * checklists and items too: an old failure can still be closed.
  */
-export async function resolveItem(
-  db: Db,
-  scope: OrgScope,
-  venue: WorkVenue,
-  input: { checklistId: string; itemId: string; date?: string; note: string },
-  locale: Locale,
-) {
-  const found = await checklistAndItem(db, scope, input.checklistId, input.itemId)
+export async function resolveItem(ctx: ServiceContext, venue: WorkVenue, input: { checklistId: string; itemId: string; date?: string; note: string }) {
+  const found = await checklistAndItem(ctx, input.checklistId, input.itemId)
   if (!found) throw notFound()
-  const today = todayIn(venue.timeZone)
-  const date = input.date === undefined ? today : requireDay(input.date, { locale, today })
-  const stored = await resolveRecord(db, scope, {
-    key: { kind: 'checklist', venueId: venue.id, templateId: found.checklist.id, itemId: found.item.id, date },
-    note: input.note,
-    locale,
-  })
-  return publicRecord(scope.orgId, stored)
+  const stored = await resolveWork(ctx, { kind: 'checklist', venue, templateId: found.checklist.id, itemId: found.item.id, date: input.date, note: input.note })
+  return publicRecord(ctx.scope.orgId, stored)
 }

@@ -1,64 +1,16 @@
 /**
- * Checklist templates as the API shows them, and the few reads shared by the template endpoints
- * (service.ts) and the daily-work endpoints (entries, records). Every function takes a scope and puts
- * `org_id = scope.orgId` into its WHERE clause.
+ * Checklists as one kind of template (server/templates): their tables, their API shapes and their own
+ * rules (descriptions, a due time, item types with limits for numbers). The shared machinery does the rest.
  */
-import { and, asc, eq, getTableColumns, isNull, sql, type SQL } from 'drizzle-orm'
-import type { OrgScope } from '../api/middleware/org-scope.ts'
-import type { Db } from '../db/client.ts'
-import { records } from '../records/schema.ts'
-import { checklistItems, checklists } from './schema.ts'
-
-/** The part of the org scope these reads need: the organisation, and the venues the member may use. */
-export type TemplateScope = Pick<OrgScope, 'orgId'> & Partial<Pick<OrgScope, 'venueIds'>>
-
-/**
- * SQL: a checklist whose `venue_ids` (the column or qualified SQL naming it) is used at one of these
- * venues or at every venue; nothing to add (undefined) when the member may use every venue.
- */
-export function usedAtAnyOf(venueIdsColumn: SQL | typeof checklists.venueIds, venueIds: readonly string[] | null | undefined): SQL | undefined {
-  if (!venueIds) return undefined
-  const list = sql.join(
-    venueIds.map((id) => sql`${id}`),
-    sql`, `,
-  )
-  return sql`(cardinality(${venueIdsColumn}) = 0 or ${venueIdsColumn} && array[${list}]::uuid[])`
-}
-
-/**
- * SQL: the checklists of the organisation that the member may see — every one for a member of every
- * venue; for a member limited to some venues, those used at one of them or at every venue. Every read
- * (and every change by id) of a checklist or its items goes through this, so a member limited to some
- * venues never learns of a checklist used only elsewhere: it is 404 like one that does not exist.
- */
-export function checklistsInScope(scope: TemplateScope): SQL {
-  return and(eq(checklists.orgId, scope.orgId), usedAtAnyOf(checklists.venueIds, scope.venueIds))!
-}
-
-/**
- * SQL: the item (of the outer `checklist_items` row) belongs to a checklist the member may see; nothing
- * to add for a member of every venue. Qualified by hand: in an UPDATE or DELETE Drizzle leaves the outer
- * columns bare, where they would bind to the subquery's table.
- */
-export function itemInScope(scope: TemplateScope): SQL | undefined {
-  const venues = usedAtAnyOf(sql.raw('c.venue_ids'), scope.venueIds)
-  if (!venues) return undefined
-  return sql`exists (select 1 from ${checklists} c where c.org_id = checklist_items.org_id and c.id = checklist_items.checklist_id and ${venues})`
-}
+import { validationError } from '../api/errors.ts'
+import { t } from '../i18n.ts'
+import type { ServiceContext } from '../scope.ts'
+import type { TemplateKind } from '../templates/kind.ts'
+import { registerTemplateKind, registerTemplateOnboardingStep, templateService } from '../templates/service.ts'
+import { checklistItems, checklists, type ChecklistItemType } from './schema.ts'
 
 export type ChecklistRow = typeof checklists.$inferSelect
 export type ChecklistItemRow = typeof checklistItems.$inferSelect
-
-/**
- * SQL: how many non-archived items the checklist of the current row has. The outer columns are written
- * out qualified: Drizzle leaves them bare in a single-table select list, where they would bind to `ci`.
- */
-export const itemCountSql = sql<number>`(select count(*)::int from ${checklistItems} ci where ci.org_id = checklists.org_id and ci.checklist_id = checklists.id and ci.archived_at is null)`.mapWith(
-  Number,
-)
-
-/** Every column of `checklists` plus `itemCount`: for select() and returning(). */
-export const checklistColumns = { ...getTableColumns(checklists), itemCount: itemCountSql }
 
 /** `Checklist` of docs/api-contract-checklists.md. */
 export function publicChecklist(row: ChecklistRow & { itemCount: number }) {
@@ -93,66 +45,88 @@ export function publicItem(row: ChecklistItemRow) {
 }
 export type PublicItem = ReturnType<typeof publicItem>
 
-/** One checklist of the organisation (archived or not) that the member may see. */
-export async function findChecklist(db: Db, scope: TemplateScope, checklistId: string): Promise<PublicChecklist | undefined> {
-  const [row] = await db
-    .select(checklistColumns)
-    .from(checklists)
-    .where(and(checklistsInScope(scope), eq(checklists.id, checklistId)))
-  return row && publicChecklist(row)
+export interface ChecklistInput {
+  name: string
+  description?: string
+  venueIds?: string[]
+  days?: number[]
+  dueTime?: string | null
 }
 
-/** The checklist's items by position; archived ones only when asked for. */
-export async function findChecklistItems(
-  db: Db,
-  scope: TemplateScope,
-  checklistId: string,
-  opts: { includeArchived?: boolean } = {},
-): Promise<PublicItem[]> {
-  const rows = await db
-    .select()
-    .from(checklistItems)
-    .where(
-      and(
-        eq(checklistItems.orgId, scope.orgId),
-        eq(checklistItems.checklistId, checklistId),
-        opts.includeArchived ? undefined : isNull(checklistItems.archivedAt),
-      ),
-    )
-    .orderBy(asc(checklistItems.position), asc(checklistItems.createdAt), asc(checklistItems.id))
-  return rows.map(publicItem)
+export interface ItemInput {
+  label: string
+  instructions?: string
+  type: ChecklistItemType
+  required?: boolean
+  min?: number | null
+  max?: number | null
 }
 
-/** One item of the organisation (archived or not), of a checklist the member may see. */
-export async function findItem(db: Db, scope: TemplateScope, itemId: string): Promise<PublicItem | undefined> {
-  const [row] = await db
-    .select(getTableColumns(checklistItems))
-    .from(checklistItems)
-    .innerJoin(checklists, and(eq(checklists.orgId, checklistItems.orgId), eq(checklists.id, checklistItems.checklistId)))
-    .where(and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.id, itemId), checklistsInScope(scope)))
-  return row && publicItem(row)
+/** min/max belong to `number` items only, and min ≤ max (data.min / data.max). */
+function checkLimits(ctx: ServiceContext, type: ChecklistItemType, min: number | null, max: number | null): void {
+  if (type !== 'number') {
+    const errors: Record<string, string> = {}
+    if (min !== null) errors.min = t(ctx.locale, 'validation.numberOnly')
+    if (max !== null) errors.max = t(ctx.locale, 'validation.numberOnly')
+    if (Object.keys(errors).length) throw validationError(errors)
+    return
+  }
+  if (min !== null && max !== null && min > max) throw validationError({ max: t(ctx.locale, 'validation.maxBelowMin') })
 }
 
-/** SQL: the checklist is used at this venue (no venues listed means every venue). */
-export function usedAtVenue(venueId: string): SQL {
-  return sql`(cardinality(${checklists.venueIds}) = 0 or ${venueId}::uuid = any(${checklists.venueIds}))`
+export const checklistKind: TemplateKind<PublicChecklist, PublicItem, ChecklistInput, ItemInput> = {
+  kind: 'checklist',
+  templates: checklists,
+  items: checklistItems,
+  itemParent: checklistItems.checklistId,
+  names: { templates: 'checklists', items: 'checklist_items', parent: 'checklist_id' },
+  manage: 'checklists.manage',
+  json: { one: 'checklist', many: 'checklists' },
+  param: 'checklistId',
+  publicTemplate: publicChecklist,
+  publicItem,
+  templateValues: (input) => ({ description: input.description ?? '', dueTime: input.dueTime ?? null }),
+  templatePatch: (patch) => ({
+    ...(patch.description !== undefined ? { description: patch.description } : {}),
+    ...(patch.dueTime !== undefined ? { dueTime: patch.dueTime } : {}),
+  }),
+  copyTemplate: (row: ChecklistRow) => ({ description: row.description, dueTime: row.dueTime }),
+  itemValues: (ctx, input) => {
+    const min = input.min ?? null
+    const max = input.max ?? null
+    checkLimits(ctx, input.type, min, max)
+    return { label: input.label, instructions: input.instructions ?? '', type: input.type, required: input.required ?? true, min, max }
+  },
+  // The limits are judged on the result: a type other than `number` clears them (giving them is an error).
+  itemPatch: (ctx, current: ChecklistItemRow, patch) => {
+    const type = patch.type ?? current.type
+    let min = patch.min === undefined ? current.min : patch.min
+    let max = patch.max === undefined ? current.max : patch.max
+    if (type !== 'number') {
+      checkLimits(ctx, type, patch.min ?? null, patch.max ?? null)
+      min = null
+      max = null
+    } else checkLimits(ctx, type, min, max)
+    return {
+      ...(patch.label !== undefined ? { label: patch.label } : {}),
+      ...(patch.instructions !== undefined ? { instructions: patch.instructions } : {}),
+      ...(patch.required !== undefined ? { required: patch.required } : {}),
+      type,
+      min,
+      max,
+    }
+  },
+  copyItem: (item: ChecklistItemRow) => ({
+    label: item.label,
+    instructions: item.instructions,
+    type: item.type,
+    required: item.required,
+    min: item.min,
+    max: item.max,
+  }),
 }
 
-/** Is the checklist due at this venue on this weekday (0 = Sunday … 6 = Saturday)? Archived ones never are. */
-export function isDue(checklist: Pick<PublicChecklist, 'venueIds' | 'days' | 'archivedAt'>, venueId: string, weekday: number): boolean {
-  return (
-    checklist.archivedAt === null &&
-    checklist.days.includes(weekday) &&
-    (checklist.venueIds.length === 0 || checklist.venueIds.includes(venueId))
-  )
-}
+export const checklistService = templateService(checklistKind)
+registerTemplateKind(checklistKind)
 
-/** SQL: the organisation holds checklist records for this checklist (an id, or qualified SQL naming an outer column). */
-export function checklistHasRecordsSql(scope: TemplateScope, checklistId: string | SQL): SQL {
-  return sql`exists (select 1 from ${records} r where r.org_id = ${scope.orgId} and r.kind = 'checklist' and r.template_id = ${checklistId})`
-}
-
-/** SQL: the organisation holds checklist records for this item of this checklist (ids, or qualified SQL naming outer columns). */
-export function itemHasRecordsSql(scope: TemplateScope, checklistId: string | SQL, itemId: string | SQL): SQL {
-  return sql`exists (select 1 from ${records} r where r.org_id = ${scope.orgId} and r.kind = 'checklist' and r.template_id = ${checklistId} and r.item_id = ${itemId})`
-}
+registerTemplateOnboardingStep(checklistKind, { key: 'checklist', href: '/settings/checklists/new', position: 20 })

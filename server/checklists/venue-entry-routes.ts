@@ -5,6 +5,7 @@ import { line } from '../api/contract.ts'
 import { notFound } from '../api/errors.ts'
 import { isUuid, requirePermission } from '../api/middleware/org-scope.ts'
 import { readQuery } from '../api/validate.ts'
+import { serviceContext } from '../templates/routes.ts'
 import { dayList, venueForWork } from './entries.ts'
 
 export const dayListQuery = z.object({ date: line().max(40).optional() })
@@ -17,10 +18,10 @@ export function venueChecklistEntryRoutes() {
     const scope = requirePermission(c, 'venue.work')
     const venueId = c.req.param('venueId')
     if (!isUuid(venueId)) throw notFound()
-    const { db } = c.get('deps')
-    const venue = await venueForWork(db, scope, venueId)
+    const ctx = serviceContext(c, scope)
+    const venue = await venueForWork(ctx, venueId)
     const { date } = readQuery(c, dayListQuery)
-    return c.json(await dayList(db, scope, venue, date, c.get('locale')))
+    return c.json(await dayList(ctx, venue, date))
   })
 
   return app

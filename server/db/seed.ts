@@ -8,6 +8,7 @@ import { seedDevicesDemo } from '../devices/seed.ts'
 import { seedContactsDemo } from '../contacts/seed.ts'
 import { seedOrdersDemo } from '../orders/seed.ts'
 import { seedRecipesDemo } from '../recipes/seed.ts'
+import { seedTemperaturesDemo } from '../temperatures/seed.ts'
 import type { Db } from './client.ts'
 import { memberships, organisations, users, venues } from './schema.ts'
 
@@ -96,6 +97,6 @@ export type DemoSeeder = (deps: Pick<Deps, 'db' | 'logger'>, demo: { orgId: stri
 
 /** Modules add demo records (checklists with history, …) here. */
 export const demoSeeders: DemoSeeder[] = []
-demoSeeders.push(seedChecklistsDemo, seedDevicesDemo)
+demoSeeders.push(seedChecklistsDemo, seedDevicesDemo, seedTemperaturesDemo)
 demoSeeders.push(seedContactsDemo, seedOrdersDemo)
 demoSeeders.push(seedRecipesDemo)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { TZDate } from '@date-fns/tz'
 import { format as formatDate } from 'date-fns'
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { stringify } from 'csv-stringify/sync'
 import PDFDocument from 'pdfkit'
@@ -10,6 +10,7 @@ import { notFound, validationError } from '../api/errors.ts'
 import { requireVenueAccess, type OrgScope } from '../api/middleware/org-scope.ts'
 import { organisations, recordResolutions, records, venues } from '../db/schema.ts'
 import { t, type Locale } from '../i18n.ts'
+import { fromCelsius } from '../temperatures/units.ts'
 import type { RecordKind } from './schema.ts'
 
 /**
@@ -40,6 +41,7 @@ export interface ExportFile {
 /** One exported row, before translation. */
 export interface ExportRecordRow {
   id: string
+  kind: RecordKind
   date: string
   templateName: string
   label: string
@@ -55,17 +57,21 @@ export interface ExportRecordRow {
   recordedByDeviceName: string | null
   recordedAt: Date
   superseded: boolean
+  /** A temperature re-check: the record it supersedes was out of range (ADR 022). */
+  recheck: boolean
   resolution: { note: string; resolvedByName: string; resolvedByDeviceName: string | null; resolvedAt: Date } | null
 }
 
 export interface ExportOptions {
-  /** How a value reads in the export (default: yes/no translated, check → "Done", photo → "Photo", else as is). */
+  /** How a value reads in the export (default: yes/no translated, check → "Done", photo → "Photo", temperatures in `unit`, else as is). */
   formatValue?: (row: ExportRecordRow, locale: Locale) => string
+  /** The organisation's temperature unit: temperatures (stored in °C) are shown in it, named in the value heading. */
+  unit?: 'C' | 'F'
 }
 
 type ExportDeps = Pick<Deps, 'db'>
 
-const FILE_PREFIX: Record<RecordKind, string> = { checklist: 'checklists', temperature: 'temperatures' }
+const FILE_PREFIX: Record<RecordKind | 'both', string> = { checklist: 'checklists', temperature: 'temperatures', both: 'records' }
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'
@@ -82,9 +88,12 @@ export function exportChecklistRecords(
   return exportRecords('checklist', deps, scope, input, locale, actorName)
 }
 
-/** The generic export under exportChecklistRecords (temperature logs reuse it with kind 'temperature'). */
+/**
+ * The generic export under exportChecklistRecords: one kind of records, or several in one file
+ * (checklists and temperatures: rows by date, then kind, template, item, check).
+ */
 export async function exportRecords(
-  kind: RecordKind,
+  kinds: RecordKind | readonly RecordKind[],
   deps: ExportDeps,
   scope: OrgScope,
   input: ExportInput,
@@ -105,9 +114,12 @@ export async function exportRecords(
   if (!place) throw notFound()
   requireVenueAccess(scope, venueId)
 
-  const rows = await loadRows(deps, scope.orgId, kind, venueId, from, to)
-  const formatValue = options.formatValue ?? defaultFormatValue
-  const headings = columnHeadings(kind, locale)
+  const list = typeof kinds === 'string' ? [kinds] : [...kinds]
+  const kind: RecordKind | 'both' = list.length === 1 ? list[0]! : 'both'
+  const rows = await loadRows(deps, scope.orgId, list, venueId, from, to)
+  const unit = options.unit ?? 'C'
+  const formatValue = options.formatValue ?? ((row: ExportRecordRow, l: Locale) => defaultFormatValue(row, l, unit))
+  const headings = columnHeadings(kind, locale, list.includes('temperature') ? unit : null)
   const cells = rows.map((row) => rowCells(row, place.timeZone, locale, formatValue))
 
   const csv = '\uFEFF' + stringify([headings, ...cells.map((r) => r.map(csvSafe))], { record_delimiter: 'windows' })
@@ -139,11 +151,12 @@ export async function exportRecords(
  * All records of the kind for the venue and dates, each with its resolution (the latest, should there
  * ever be several) and whether a later record superseded it: one query.
  */
-async function loadRows(deps: ExportDeps, orgId: string, kind: RecordKind, venueId: string, from: string, to: string): Promise<ExportRecordRow[]> {
+async function loadRows(deps: ExportDeps, orgId: string, kinds: RecordKind[], venueId: string, from: string, to: string): Promise<ExportRecordRow[]> {
   const later = alias(records, 'later')
   const result = await deps.db
     .select({
       id: records.id,
+      kind: records.kind,
       date: records.date,
       templateName: records.templateName,
       label: records.label,
@@ -158,6 +171,7 @@ async function loadRows(deps: ExportDeps, orgId: string, kind: RecordKind, venue
       recordedByDeviceName: records.recordedByDeviceName,
       recordedAt: records.recordedAt,
       superseded: sql<boolean>`exists (select 1 from ${records} as ${sql.identifier('later')} where ${later.orgId} = ${records.orgId} and ${later.supersedesId} = ${records.id})`,
+      recheck: sql<boolean>`exists (select 1 from ${records} as ${sql.identifier('earlier')} where ${sql.identifier('earlier')}.org_id = ${records.orgId} and ${sql.identifier('earlier')}.id = ${records.supersedesId} and ${sql.identifier('earlier')}.status = 'failed')`,
       resolutionNote: recordResolutions.note,
       resolvedByName: recordResolutions.resolvedByName,
       resolvedByDeviceName: recordResolutions.resolvedByDeviceName,
@@ -165,9 +179,10 @@ async function loadRows(deps: ExportDeps, orgId: string, kind: RecordKind, venue
     })
     .from(records)
     .leftJoin(recordResolutions, and(eq(recordResolutions.orgId, records.orgId), eq(recordResolutions.recordId, records.id)))
-    .where(and(eq(records.orgId, orgId), eq(records.venueId, venueId), eq(records.kind, kind), gte(records.date, from), lte(records.date, to)))
+    .where(and(eq(records.orgId, orgId), eq(records.venueId, venueId), inArray(records.kind, kinds), gte(records.date, from), lte(records.date, to)))
     .orderBy(
       asc(records.date),
+      asc(records.kind),
       sql`lower(${records.templateName})`,
       asc(records.templateName),
       sql`lower(${records.label})`,
@@ -192,6 +207,7 @@ async function loadRows(deps: ExportDeps, orgId: string, kind: RecordKind, venue
     }
     byId.set(r.id, {
       id: r.id,
+      kind: r.kind,
       date: r.date,
       templateName: r.templateName,
       label: r.label,
@@ -206,18 +222,19 @@ async function loadRows(deps: ExportDeps, orgId: string, kind: RecordKind, venue
       recordedByDeviceName: r.recordedByDeviceName,
       recordedAt: new Date(r.recordedAt),
       superseded: r.superseded === true,
+      recheck: r.kind === 'temperature' && r.recheck === true,
       resolution,
     })
   }
   return [...byId.values()]
 }
 
-function columnHeadings(kind: RecordKind, locale: Locale): string[] {
+function columnHeadings(kind: RecordKind | 'both', locale: Locale, unit: 'C' | 'F' | null): string[] {
   return [
     t(locale, 'export.columns.date'),
     t(locale, `export.columns.template.${kind}`),
     t(locale, 'export.columns.item'),
-    t(locale, 'export.columns.value'),
+    unit ? t(locale, kind === 'both' ? 'export.columns.valueTemperatures' : 'export.columns.valueUnit', { unit: `°${unit}` }) : t(locale, 'export.columns.value'),
     t(locale, 'export.columns.status'),
     t(locale, 'export.columns.recordedBy'),
     t(locale, 'export.columns.recordedAt'),
@@ -234,7 +251,7 @@ function rowCells(row: ExportRecordRow, timeZone: string, locale: Locale, format
   return [
     row.date,
     row.templateName,
-    row.label,
+    row.kind === 'temperature' ? t(locale, 'export.checkOf', { label: row.label, number: row.slot + 1 }) : row.label,
     formatValue(row, locale),
     t(locale, `export.status.${row.status}`),
     who(row.recordedByName, row.recordedByDeviceName, locale),
@@ -253,8 +270,14 @@ function who(name: string, deviceName: string | null, locale: Locale): string {
   return name ? t(locale, 'export.onDevice', { name, device: deviceName }) : deviceName
 }
 
-function defaultFormatValue(row: ExportRecordRow, locale: Locale): string {
+function defaultFormatValue(row: ExportRecordRow, locale: Locale, unit: 'C' | 'F'): string {
   const value = row.value ?? ''
+  if (row.kind === 'temperature') {
+    const celsius = Number(value)
+    if (value === '' || !Number.isFinite(celsius)) return value
+    const shown = fromCelsius(celsius, unit).toFixed(1)
+    return row.recheck ? t(locale, 'export.value.recheck', { value: shown }) : shown
+  }
   switch (row.itemType) {
     case 'yes_no':
       return value === 'yes' ? t(locale, 'export.yes') : value === 'no' ? t(locale, 'export.no') : value

@@ -5,7 +5,7 @@
  */
 import { tz } from '@date-fns/tz'
 import { format, getDay, isValid, parse } from 'date-fns'
-import { and, asc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
 import { badRequest, validationError } from '../api/errors.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
 import type { Db } from '../db/client.ts'
@@ -343,12 +343,18 @@ export async function addRecord(db: Db, scope: OrgScope, input: NewRecord): Prom
 export async function resolveRecord(
   db: Db,
   scope: OrgScope,
-  input: { key: RecordKey; note: string; locale: Locale },
+  input: { key: RecordKey; note: string; locale: Locale; anyInChain?: boolean },
 ): Promise<StoredRecord> {
   const id = await db.transaction(async (tx) => {
-    const [current] = await selectStored(tx as unknown as Db, and(keyWhere(scope, input.key), isCurrent))
-      .orderBy(sql`${records.recordedAt} desc`)
-      .limit(1)
+    // ADR 022: where failures outlive later records, the newest open failure of the key anywhere in its
+    // chain is resolved (a re-check in range does not close it); otherwise only the current record.
+    const newest = (where: SQL | undefined) =>
+      selectStored(tx as unknown as Db, and(keyWhere(scope, input.key), where))
+        .orderBy(sql`${records.recordedAt} desc`)
+        .limit(1)
+    const [open] = input.anyInChain ? await newest(and(eq(records.status, 'failed'), isNull(recordResolutions.id))) : []
+    // Nothing open: the current record says why (not failed, already resolved, nothing recorded).
+    const [current] = open ? [open] : await newest(isCurrent)
     if (!current) throw badRequest(t(input.locale, 'records.nothingToResolve'))
     if (current.status !== 'failed') throw badRequest(t(input.locale, 'records.notFailed'))
     if (current.resolvedAt) throw badRequest(t(input.locale, 'records.alreadyResolved'))

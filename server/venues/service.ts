@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
 import type { Db } from '../db/client.ts'
-import { checklists, memberships, organisations, venues } from '../db/schema.ts'
+import { memberships, organisations, venues } from '../db/schema.ts'
+import { detachVenue, templateKinds } from '../templates/service.ts'
 
 type VenueRow = typeof venues.$inferSelect
 
@@ -109,16 +110,8 @@ export async function deleteVenue(db: Db, scope: OrgScope, venueId: string): Pro
       .update(memberships)
       .set({ venueIds: sql`array_remove(${memberships.venueIds}, ${venueId}::uuid)`, updatedAt: new Date() })
       .where(and(eq(memberships.orgId, scope.orgId), sql`${venueId}::uuid = any(${memberships.venueIds})`))
-    // A checklist used only at this venue is archived (an empty list would mean "every venue");
-    // others simply stop naming it. Records are kept either way.
-    await tx
-      .update(checklists)
-      .set({
-        archivedAt: sql`case when ${checklists.venueIds} = array[${venueId}::uuid] then coalesce(${checklists.archivedAt}, now()) else ${checklists.archivedAt} end`,
-        venueIds: sql`case when ${checklists.venueIds} = array[${venueId}::uuid] then ${checklists.venueIds} else array_remove(${checklists.venueIds}, ${venueId}::uuid) end`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(checklists.orgId, scope.orgId), sql`${venueId}::uuid = any(${checklists.venueIds})`))
+    // Templates used only at this venue are archived; others simply stop naming it. Records are kept.
+    for (const kind of templateKinds) await detachVenue(tx as unknown as Db, kind, scope.orgId, venueId)
     return true
   })
 }

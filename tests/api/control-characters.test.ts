@@ -71,7 +71,8 @@ afterAll(() => t.close())
 
 /** Real ids for the path of every operation. */
 function pathValues(): Record<string, string> {
-  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId, contactId, categoryId, orderId, recipeId }
+  // Temperature paths: the body and query are judged before the ids are looked up, so any well-formed id serves.
+  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId, contactId, categoryId, orderId, recipeId, temperatureId: checklist.id, entryId: checklist.id }
 }
 
 /** A body (or query) each operation accepts, so a refusal is about the one field changed. */
@@ -123,6 +124,17 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
       body: { venueId: o.venueA, date: today, value: 'All good', note: 'Line one\nline two', uploadId },
     },
     [`POST ${ORG}/checklist-entries/{checklistId}/items/{itemId}/resolve`]: { body: { venueId: o.venueA, date: today, note: 'Called the engineer' } },
+    [`GET ${ORG}/temperatures`]: { query: { search: 'fridge', venueId: o.venueA, showArchived: 'false' } },
+    [`POST ${ORG}/temperatures`]: { body: { name: 'Fridges', venueIds: [o.venueA], days: [1, 2], checksPerDay: 2, checkTimes: ['09:00', '15:00'] } },
+    [`PUT ${ORG}/temperatures/{temperatureId}`]: { body: { name: 'Fridges', checksPerDay: 2, checkTimes: ['09:00', null] } },
+    [`POST ${ORG}/temperatures/reorder`]: { body: { ids: [checklist.id] } },
+    [`POST ${ORG}/temperatures/{temperatureId}/items`]: { body: { label: 'Walk-in', kind: 'fridge' } },
+    [`POST ${ORG}/temperatures/{temperatureId}/items/reorder`]: { body: { ids: [checklist.id] } },
+    [`PUT ${ORG}/temperature-items/{itemId}`]: { body: { label: 'Walk-in', kind: 'fridge', min: 0, max: 5 } },
+    [`GET ${ORG}/venues/{venueId}/temperature-entries`]: { query: { date: today } },
+    [`POST ${ORG}/temperature-entries/export`]: { body: { venueId: o.venueA, from: today, to: today, format: 'csv' } },
+    [`POST ${ORG}/temperature-entries/{entryId}/items/{itemId}/complete`]: { body: { value: '4,5', note: 'Door\nseal' } },
+    [`POST ${ORG}/temperature-entries/{entryId}/items/{itemId}/resolve`]: { body: { note: 'Moved food to another fridge' } },
     'GET /v1/auth/device/login': { query: { id: deviceId, token: 'abc' } },
     'POST /v1/auth/device/pin': { body: { pin: '2468' } },
     [`POST ${ORG}/devices`]: { body: { name: 'Kitchen tablet', venueId: o.venueA } },

@@ -77,6 +77,13 @@ async function freshWorld(op: DocOperation): Promise<World> {
   // A failure waiting for its corrective action, so resolving can succeed too.
   const yesNo = active.items.find((i) => i.type === 'yes_no')!
   await owner.client.post(`/v1/orgs/${orgId}/checklist-entries/${active.id}/items/${yesNo.id}/complete`, { venueId: venueA, value: 'no' })
+  // A temperature log with two units and today's entry at venue A, one reading out of range waiting for its corrective action.
+  const log = (await owner.client.post(`/v1/orgs/${orgId}/temperatures`, { name: 'Fridges', checksPerDay: 2 })).json.temperature.id as string
+  const units: string[] = []
+  for (const kind of ['fridge', 'freezer']) units.push((await owner.client.post(`/v1/orgs/${orgId}/temperatures/${log}/items`, { label: kind, kind })).json.item.id)
+  const day = await owner.client.get(`/v1/orgs/${orgId}/venues/${venueA}/temperature-entries`)
+  const entryId = (day.json.temperatures as { entryId: string }[])[0]!.entryId
+  await owner.client.post(`/v1/orgs/${orgId}/temperature-entries/${entryId}/items/${units[0]}/complete`, { value: '9' })
   const pinOnly = await owner.client.post(`/v1/orgs/${orgId}/staff`, { name: 'Pat Pin', role: 'BASIC', venueIds: [venueB] })
   const upload = await uploadFile(t, owner.client, orgId, { bytes: FILES.png(), name: 'p.png' })
   const device = await createDevice({ client: owner.client }, orgId, venueB, 'Fuzz tablet')
@@ -128,7 +135,11 @@ async function freshWorld(op: DocOperation): Promise<World> {
       orgId: [orgId],
       venueId: [venueA, venueB],
       checklistId: [active.id, archived.id],
-      itemId: [...active.items, ...archived.items].map((i) => i.id),
+      itemId: [...active.items, ...archived.items].map((i) => i.id).concat(units),
+      temperatureId: [log],
+      entryId: [entryId],
+      // [entryId, itemId] of a temperature entry and one of its units.
+      readingPairs: units.map((u) => `${entryId} ${u}`),
       // [checklistId, itemId] that belong together, so completing and resolving can succeed.
       pairs: [...active.items.map((i) => `${active.id} ${i.id}`), ...archived.items.map((i) => `${archived.id} ${i.id}`)],
       staffId: [pinOnly.json.member.id, ...invitedId],
@@ -198,7 +209,7 @@ const dates = fc.oneof(
 /** Values that usually pass validation, by field name, so requests get past the 400s. */
 function plausible(world: World, key: string): fc.Arbitrary<unknown> | undefined {
   const { ids } = world
-  const allIds = Object.entries(ids).flatMap(([k, v]) => (k === 'pairs' ? [] : v))
+  const allIds = Object.entries(ids).flatMap(([k, v]) => (k === 'pairs' || k === 'readingPairs' ? [] : v))
   const anyId = fc.constantFrom(...allIds, foreign.orgId, foreign.venueId, foreign.checklistId, foreign.itemId)
   switch (key) {
     case 'venueId':
@@ -344,6 +355,13 @@ function queryArb(op: DocOperation, world: World): fc.Arbitrary<Record<string, s
 /** Every path parameter of the operation; a checklist and an item that belong together more often than not. */
 function pathArb(op: DocOperation, world: World): fc.Arbitrary<Record<string, string | { raw: string }>> {
   const each = fc.record(Object.fromEntries(op.pathParams.map((p) => [p, paramArb(p, world)])))
+  if (op.pathParams.includes('entryId') && op.pathParams.includes('itemId')) {
+    const readings = fc.tuple(each, fc.constantFrom(...world.ids.readingPairs!)).map(([values, pair]) => {
+      const [entryId, itemId] = pair.split(' ')
+      return { ...values, entryId: entryId!, itemId: itemId! }
+    })
+    return fc.oneof({ weight: 3, arbitrary: readings }, { weight: 1, arbitrary: each })
+  }
   if (!op.pathParams.includes('checklistId') || !op.pathParams.includes('itemId')) return each
   const paired = fc.tuple(each, fc.constantFrom(...world.ids.pairs!)).map(([values, pair]) => {
     const [checklistId, itemId] = pair.split(' ')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { checklists, devices, memberships, organisations, venues } from '../../server/db/schema.ts'
+import { checklists, devices, memberships, organisations, temperatureLogs, venues } from '../../server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createOrg, createOrgWithActors, createVenue, registerSuperAdmin } from '../support/orgs.ts'
 import { expectError, registerUser } from './_helpers.ts'
@@ -27,6 +27,7 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
       steps: [
         { key: 'venue', done: false, href: '/settings/venues/new' },
         { key: 'checklist', done: false, href: '/settings/checklists/new' },
+        { key: 'temperature', done: false, href: '/settings/temperatures/new' },
         { key: 'staff', done: false, href: '/settings/staff/invite' },
         { key: 'device', done: false, href: '/settings/devices/new' },
       ],
@@ -37,7 +38,7 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
     const owner = await registerUser(t)
     const orgId = await createOrg(owner)
     const venueId = await createVenue(owner, orgId, { name: 'Main' })
-    expect(done(await owner.client.get(`/v1/orgs/${orgId}/onboarding`))).toEqual({ venue: true, checklist: false, staff: false, device: false })
+    expect(done(await owner.client.get(`/v1/orgs/${orgId}/onboarding`))).toEqual({ venue: true, checklist: false, temperature: false, staff: false, device: false })
     await t.db.update(venues).set({ archivedAt: new Date() }).where(eq(venues.id, venueId))
     expect(done(await owner.client.get(`/v1/orgs/${orgId}/onboarding`)).venue).toBe(false)
   })
@@ -62,12 +63,13 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
     await t.db.insert(memberships).values({ orgId, name: 'Kitchen Kim', role: 'BASIC', status: 'active' })
     expect((await owner.client.get(`/v1/orgs/${orgId}/onboarding`)).json.complete).toBe(false)
     await t.db.insert(checklists).values({ orgId, name: 'Opening' })
+    await t.db.insert(temperatureLogs).values({ orgId, name: 'Fridges' })
     expect((await owner.client.get(`/v1/orgs/${orgId}/onboarding`)).json.complete).toBe(false)
     const [venue] = await t.db.select({ id: venues.id }).from(venues).where(eq(venues.orgId, orgId))
     await t.db.insert(devices).values({ orgId, venueId: venue!.id, name: 'Kitchen tablet' })
     const r = await owner.client.get(`/v1/orgs/${orgId}/onboarding`)
     expect(r.json).toMatchObject({ complete: true, hidden: false })
-    expect(done(r)).toEqual({ venue: true, checklist: true, staff: true, device: true })
+    expect(done(r)).toEqual({ venue: true, checklist: true, temperature: true, staff: true, device: true })
   })
 
   test('device: done once the organisation has a shared device', async () => {
@@ -82,6 +84,7 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
   test('every member may read it; steps are judged per organisation', async () => {
     const o = await createOrgWithActors(t)
     await t.db.insert(checklists).values({ orgId: o.orgId, name: 'Opening' })
+    await t.db.insert(temperatureLogs).values({ orgId: o.orgId, name: 'Fridges' })
     await t.db.insert(devices).values({ orgId: o.orgId, venueId: o.venueA, name: 'Kitchen tablet' })
     for (const actor of [o.owner, o.admin, o.basic, o.basicLimited]) {
       const r = await actor.client.get(`/v1/orgs/${o.orgId}/onboarding`)
@@ -89,7 +92,7 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
       expect(r.json.complete).toBe(true)
     }
     // The outsider's organisation has a venue but no checklist and no staff.
-    expect(done(await o.outsider.client.get(`/v1/orgs/${o.outsider.orgId}/onboarding`))).toEqual({ venue: true, checklist: false, staff: false, device: false })
+    expect(done(await o.outsider.client.get(`/v1/orgs/${o.outsider.orgId}/onboarding`))).toEqual({ venue: true, checklist: false, temperature: false, staff: false, device: false })
   })
 
   test('401 signed out; 404 for another organisation’s member, unknown and malformed ids', async () => {

@@ -13,7 +13,7 @@ import { addPinOnlyMember, loginLink, loginPath } from '../support/devices.ts'
 import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const
-const TAGS = ['Auth', 'Profile', 'Organisations', 'Venues', 'Onboarding', 'Staff', 'Invitations', 'Checklists', 'Checklist items', 'Checklist entries', 'Uploads', 'Devices', 'Billing', 'Public forms', 'Operations', 'Contacts', 'Orders', 'Recipes', 'Recipe categories']
+const TAGS = ['Auth', 'Profile', 'Organisations', 'Venues', 'Onboarding', 'Staff', 'Invitations', 'Checklists', 'Checklist items', 'Checklist entries', 'Temperatures', 'Temperature items', 'Temperature entries', 'Uploads', 'Devices', 'Operations', 'Billing', 'Public forms', 'Contacts', 'Orders', 'Recipes', 'Recipe categories']
 
 let t: TestApp
 let doc: any

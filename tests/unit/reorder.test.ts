@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { expect, test } from 'vitest'
-import { formIds, mergeOrder, moveId, moveTo, sameOrder } from '../../app/components/checklists/reorder.ts'
+import { formIds, mergeOrder, moveId, moveTo, sameOrder } from '../../app/components/templates/reorder.ts'
 
 test('move up and down swap with the neighbour and stop at the ends', () => {
   expect(moveId(['a', 'b', 'c'], 'b', 'up')).toEqual(['b', 'a', 'c'])

@@ -6,6 +6,7 @@ export const settingsAreas: Array<{ to: string; labelKey: string; descriptionKey
   { to: '/settings/venues', labelKey: 'nav.venues', descriptionKey: 'nav.venuesText', action: 'venue.manage' },
   { to: '/settings/checklists', labelKey: 'nav.checklists', descriptionKey: 'nav.checklistsText', action: 'checklists.manage' },
   { to: '/settings/recipes', labelKey: 'nav.recipes', descriptionKey: 'nav.recipesText', action: 'recipes.manage' },
+  { to: '/settings/temperatures', labelKey: 'nav.temperatures', descriptionKey: 'nav.temperaturesText', action: 'temperatures.manage' },
   { to: '/settings/staff', labelKey: 'nav.staff', descriptionKey: 'nav.staffText', action: 'staff.manage' },
   { to: '/settings/devices', labelKey: 'nav.devices', descriptionKey: 'nav.devicesText', action: 'devices.manage' },
   { to: '/settings/contacts', labelKey: 'contacts.nav', descriptionKey: 'contacts.navText', action: 'contacts.manage' },

@@ -4,8 +4,9 @@ import { z } from 'zod'
 import type { Route } from './+types/checklists'
 import { can } from '../../../server/auth/permissions'
 import { ArchivedBadge, checklistVenueNames, daysSummary } from '../../components/checklists/checklist-fields'
-import { formIds, mergeOrder, moveId, sameOrder } from '../../components/checklists/reorder'
-import { ReorderList } from '../../components/checklists/reorder-list'
+import { formIds, mergeOrder, moveId, sameOrder } from '../../components/templates/reorder'
+import { ReorderList } from '../../components/templates/reorder-list'
+import { TemplateFilters } from '../../components/templates/template-filters'
 import type { Checklist } from '../../components/checklists/types'
 import { Button, ButtonLink } from '../../components/ui/button'
 import { Field, FieldMessage, FormError, SelectField } from '../../components/ui/field'
@@ -16,7 +17,9 @@ import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
 
-const EXPORT_FIELDS = ['venueId', 'from', 'to', 'format'] as const
+const EXPORT_FIELDS = ['venueId', 'from', 'to', 'format', 'include'] as const
+/** Which records an export holds (the API's `include`). */
+const INCLUDE: Record<string, string[]> = { checklists: ['checklists'], temperatures: ['temperatures'], both: ['checklists', 'temperatures'] }
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 interface Filters {
@@ -30,6 +33,7 @@ interface ExportValues {
   from: string
   to: string
   format: string
+  include: string
 }
 
 interface ActionResult {
@@ -44,6 +48,7 @@ const exportSchema = z.object({
   from: z.string().trim().default(''),
   to: z.string().trim().default(''),
   format: z.string().trim().default('csv'),
+  include: z.string().trim().default('checklists'),
 })
 
 /** The filters of the page's address; an unknown venue is ignored. */
@@ -92,7 +97,7 @@ async function runExport(args: RequestArgs & { context: NonNullable<RequestArgs[
   const t = translator(locale)
   const submission = parseForm(form, exportSchema, locale)
   // Only strings with defaults: it does not fail.
-  const values: ExportValues = submission.status === 'success' ? submission.value : { venueId: '', from: '', to: '', format: 'csv' }
+  const values: ExportValues = submission.status === 'success' ? submission.value : { venueId: '', from: '', to: '', format: 'csv', include: 'checklists' }
   const fieldErrors: Record<string, string> = {}
   if (!org.venues.some((v) => v.id === values.venueId)) fieldErrors.venueId = t('org-settings:checklists.export.chooseVenue')
   if (!DATE.test(values.from)) fieldErrors.from = t('org-settings:checklists.export.invalidDate')
@@ -109,7 +114,8 @@ async function runExport(args: RequestArgs & { context: NonNullable<RequestArgs[
   if (Object.keys(fieldErrors).length) return reply({ fieldErrors })
 
   const client = api(args)
-  const result = await client.file('POST', `/v1/orgs/${org.id}/checklist-entries/export`, values)
+  const { include, ...rest } = values
+  const result = await client.file('POST', `/v1/orgs/${org.id}/checklist-entries/export`, { ...rest, include: INCLUDE[include] ?? INCLUDE.checklists })
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
     return reply(failureMessages(result.error, locale, EXPORT_FIELDS))
@@ -156,7 +162,7 @@ export async function loader(args: Route.LoaderArgs) {
     venues: org.venues,
     filters,
     canExport,
-    exportDefaults: { venueId: venue?.id ?? org.venues[0]?.id ?? '', from: range.from, to: range.to, format: 'csv' },
+    exportDefaults: { venueId: venue?.id ?? org.venues[0]?.id ?? '', from: range.from, to: range.to, format: 'csv', include: 'checklists' },
   }
 }
 
@@ -261,30 +267,7 @@ export default function SettingsChecklists({ loaderData, actionData }: Route.Com
         <p className="text-stone-700 dark:text-stone-300">{t('checklists.intro')}</p>
 
         {nothingYet ? null : (
-          <Form method="get" role="search" aria-label={t('checklists.filters.label')} className="rounded-lg border border-stone-200 p-3 dark:border-stone-800">
-            <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-              <Field label={t('checklists.filters.search')} name="search" type="search" defaultValue={filters.search} autoComplete="off" maxLength={100} />
-              <SelectField label={t('checklists.filters.venue')} name="venue" defaultValue={filters.venue}>
-                <option value="">{t('checklists.allVenues')}</option>
-                {venues.map((v) => (
-                  <option key={v.id} value={v.id}>
-                    {v.name}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
-              <Field type="checkbox" name="showArchived" value="true" label={t('checklists.filters.showArchived')} defaultChecked={filters.showArchived} className="mr-auto" />
-              {filtered || filters.showArchived ? (
-                <Link to="/settings/checklists" className="inline-flex min-h-10 items-center text-sm underline">
-                  {t('checklists.filters.clear')}
-                </Link>
-              ) : null}
-              <Button type="submit" size="md" variant="basic_border">
-                {t('checklists.filters.apply')}
-              </Button>
-            </div>
-          </Form>
+          <TemplateFilters filters={filters} venues={venues} clearTo="/settings/checklists" />
         )}
 
         <FormError errors={moveError} />
@@ -356,6 +339,11 @@ function ExportSection({
                 {v.name}
               </option>
             ))}
+          </SelectField>
+          <SelectField label={t('checklists.export.include')} {...field('include')}>
+            <option value="checklists">{t('checklists.export.includeChecklists')}</option>
+            <option value="temperatures">{t('checklists.export.includeTemperatures')}</option>
+            <option value="both">{t('checklists.export.includeBoth')}</option>
           </SelectField>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <Field label={t('checklists.export.from')} {...field('from')} type="date" required max={defaults.to} />

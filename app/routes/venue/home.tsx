@@ -10,6 +10,8 @@ import { getLocale, translator } from '../../lib/i18n.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import { venueSections } from './sections'
 import { DeliveriesToday, loadDeliveriesToday } from '../../components/orders/deliveries-today'
+import { EntryStateBadges, type EntryProgress } from '../../components/records/entry-state'
+import { TemperatureCards, type TemperatureDay } from './temperatures'
 
 interface Onboarding {
   hidden: boolean
@@ -17,15 +19,26 @@ interface Onboarding {
   steps: Array<{ key: string; done: boolean; href: string }>
 }
 
+interface ChecklistDay {
+  date: string
+  checklists: Array<{ id: string; name: string; complete: boolean; overdue: boolean; progress: EntryProgress }>
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const { me, org, venue } = await requireVenue(args)
-  // A shared device has no onboarding and no PIN of its own to set up.
   const client = api(args)
-  // Today's expected deliveries (issue #13); none shown when orders are out of reach (a device without a PIN).
-  const deliveries = await loadDeliveriesToday(client, org.id, venue.id)
-  if (isDevice(me)) return { org, venue, onboarding: { hidden: true, complete: true, steps: [] } as Onboarding, device: true, deliveries }
+  // Today's checklists and temperature logs side by side, and the deliveries expected (issue #13;
+  // none when orders are out of reach, e.g. a device without a PIN).
+  const [checklists, temperatures, deliveries] = await Promise.all([
+    client.get<ChecklistDay>(`/v1/orgs/${org.id}/venues/${venue.id}/checklist-entries`),
+    client.get<TemperatureDay>(`/v1/orgs/${org.id}/venues/${venue.id}/temperature-entries`),
+    loadDeliveriesToday(client, org.id, venue.id),
+  ])
+  const today = { checklists: must(args.request, client, checklists), temperatures: must(args.request, client, temperatures) }
+  // A shared device has no onboarding and no PIN of its own to set up.
+  if (isDevice(me)) return { org, venue, today, onboarding: { hidden: true, complete: true, steps: [] } as Onboarding, device: true, deliveries }
   const onboarding = must(args.request, client, await client.get<Onboarding>(`/v1/orgs/${org.id}/onboarding`))
-  return { org, venue, onboarding, device: false, deliveries }
+  return { org, venue, today, onboarding, device: false, deliveries }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -38,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
 
 export default function VenueHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('org')
-  const { org, venue, onboarding } = loaderData
+  const { org, venue, onboarding, today } = loaderData
   const showOnboarding = !onboarding.hidden && !onboarding.complete
   const done = onboarding.steps.filter((s) => s.done).length
   return (
@@ -78,6 +91,43 @@ export default function VenueHome({ loaderData }: Route.ComponentProps) {
           ) : null}
         </section>
       ) : null}
+
+      <section aria-labelledby="today-title" className="space-y-4">
+        <h2 id="today-title" className="text-lg font-semibold">
+          {t('home.today')}
+        </h2>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <div className="space-y-2">
+            <h3 className="font-semibold">
+              <Link to="/checklists" className="underline">
+                {t('home.todayChecklists')}
+              </Link>
+            </h3>
+            {today.checklists.checklists.length ? (
+              <ul className="space-y-2">
+                {today.checklists.checklists.map((c) => (
+                  <li key={c.id} className="rounded-lg border border-stone-300 p-3 dark:border-stone-700">
+                    <Link to={`/checklists/${c.id}`} className="font-semibold underline">
+                      {c.name}
+                    </Link>
+                    <EntryStateBadges checklist={c} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-stone-700 dark:text-stone-300">{t('home.nothingToday')}</p>
+            )}
+          </div>
+          <div className="space-y-2">
+            <h3 className="font-semibold">
+              <Link to="/temperatures" className="underline">
+                {t('home.todayTemperatures')}
+              </Link>
+            </h3>
+            {today.temperatures.temperatures.length ? <TemperatureCards day={today.temperatures} heading="h4" /> : <p className="text-stone-700 dark:text-stone-300">{t('home.nothingToday')}</p>}
+          </div>
+        </div>
+      </section>
 
       {loaderData.deliveries ? <DeliveriesToday orders={loaderData.deliveries} /> : null}
 

@@ -4,4 +4,5 @@ export const venueSections: Array<{ to: string; labelKey: string }> = [
   { to: '/recipes', labelKey: 'home.recipes' },
   { to: '/orders', labelKey: 'orders.title' },
   { to: '/contacts', labelKey: 'contacts.title' },
+  { to: '/temperatures', labelKey: 'home.temperatures' },
 ]

@@ -1,41 +1,20 @@
 import { and, eq } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
-import { can, deviceCan, type Action, type Role } from '../../auth/permissions.ts'
+import { can, deviceCan, type Action } from '../../auth/permissions.ts'
 import { auditEvents, memberships, organisations } from '../../db/schema.ts'
 import { t } from '../../i18n.ts'
-import type { AppEnv, DeviceAuth } from '../context.ts'
+import type { AppEnv } from '../context.ts'
 import { ApiError, forbidden, notFound, unauthorized } from '../errors.ts'
 import { isSafeMethod } from './origin.ts'
+import { isUuid, type OrgScope } from '../../scope.ts'
 
-export interface OrgScope {
-  orgId: string
-  /**
-   * The member acting (a super admin reading without membership has none). On a shared device: the
-   * member whose PIN is active (records are theirs), or none.
-   */
-  membershipId: string | null
-  /** The signed-in person; null for a device. */
-  userId: string | null
-  /** The member's role; null for a device (its rights are the device column of product.md, not a role). */
-  role: Role | null
-  /** Venues the member may use; null means every venue of the organisation. */
-  venueIds: string[] | null
-  /** A platform operator reading without being a member: GET only. */
-  readOnly: boolean
-  /** Set when a signed-in shared device is acting (docs/decisions/020-shared-devices.md). */
-  device?: DeviceAuth
-}
+// The scope and its helpers live in server/scope.ts (services use them without HTTP); re-exported here.
+export { isUuid, requireVenueAccess, type OrgScope, type ServiceContext } from '../../scope.ts'
 
 declare module 'hono' {
   interface ContextVariableMap {
     scope: OrgScope
   }
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-export function isUuid(value: string | undefined): value is string {
-  return typeof value === 'string' && UUID.test(value)
 }
 
 /**
@@ -113,9 +92,4 @@ export function requirePermission(c: Context<AppEnv>, action: Action): OrgScope 
   if (!can(scope.role, action)) throw forbidden()
   if (scope.readOnly && c.req.method !== 'GET') throw forbidden()
   return scope
-}
-
-/** 403 unless the member may use this venue (the venue's existence in the org is checked by the caller). */
-export function requireVenueAccess(scope: OrgScope, venueId: string): void {
-  if (scope.venueIds && !scope.venueIds.includes(venueId)) throw forbidden()
 }

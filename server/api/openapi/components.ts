@@ -4,6 +4,7 @@
  * functions. Request bodies are never written here: they come from the routes' zod schemas.
  */
 import { CHECKLIST_ITEM_TYPES } from '../../checklists/schema.ts'
+import { TEMPERATURE_ITEM_KINDS } from '../../temperatures/schema.ts'
 import { locales } from '../../i18n.ts'
 import { MEMBER_STATUSES, PLANS, ROLES, TEMPERATURE_UNITS } from '../../orgs/schema.ts'
 import { RECORD_STATUSES } from '../../records/schema.ts'
@@ -24,6 +25,7 @@ const uuid: JsonSchema = { type: 'string', format: 'uuid' }
 const string: JsonSchema = { type: 'string' }
 const boolean: JsonSchema = { type: 'boolean' }
 const integer: JsonSchema = { type: 'integer' }
+const number: JsonSchema = { type: 'number' }
 const dateTime: JsonSchema = { type: 'string', format: 'date-time' }
 const day: JsonSchema = { type: 'string', format: 'date', description: 'yyyy-MM-dd' }
 const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema.type as string, 'null'] })
@@ -236,6 +238,115 @@ const schemas = {
       ),
     },
     "One checklist's entry at a venue for a day, with every item's state",
+  ),
+  Temperature: object({
+    id: uuid,
+    name: string,
+    venueIds: { ...array(uuid), description: 'Venues where it is used; empty = every venue' },
+    days: { ...array({ type: 'integer', minimum: 0, maximum: 6 }), description: 'Days of the week it is due, 0 = Sunday … 6 = Saturday' },
+    checksPerDay: { type: 'integer', minimum: 1, maximum: 6 },
+    checkTimes: { ...array({ type: ['string', 'null'] }), description: "One per check: HH:mm in the venue's zone after which it is overdue, or null" },
+    position: integer,
+    archivedAt: nullable(dateTime),
+    itemCount: integer,
+  }),
+  TemperatureItem: object({
+    id: uuid,
+    temperatureId: uuid,
+    label: string,
+    kind: enumOf(TEMPERATURE_ITEM_KINDS),
+    min: { type: ['number', 'null'], description: '°C, one decimal; null = no lower bound' },
+    max: { type: ['number', 'null'], description: '°C, one decimal; null = no upper bound' },
+    position: integer,
+    archivedAt: nullable(dateTime),
+  }),
+  Reading: {
+    allOf: [
+      ref('Record'),
+      object({
+        slot: { ...integer, description: 'The check of the day (0-based)' },
+        valueC: { type: ['number', 'null'], description: 'The stored value in °C' },
+        recheck: { ...boolean, description: 'Taken after an out-of-range reading of the same unit and check' },
+      }),
+    ],
+    description: "A temperature record: value, min and max in the organisation's unit",
+  },
+  TemperatureCheck: object({
+    slot: integer,
+    time: { type: ['string', 'null'] },
+    complete: boolean,
+    overdue: boolean,
+    done: integer,
+    total: integer,
+    unresolved: integer,
+  }),
+  TemperatureDayList: object(
+    {
+      date: day,
+      today: day,
+      isToday: boolean,
+      isPast: boolean,
+      venue: ref('VenueRef'),
+      unit: enumOf(['C', 'F']),
+      temperatures: array(
+        object({
+          entryId: uuid,
+          id: uuid,
+          name: string,
+          checksPerDay: integer,
+          checks: array(ref('TemperatureCheck')),
+          complete: boolean,
+          overdue: boolean,
+          progress: ref('Progress'),
+        }),
+      ),
+    },
+    'The non-archived temperature logs due at the venue that day, each with its entry (created on first read)',
+  ),
+  TemperatureEntry: object(
+    {
+      id: uuid,
+      date: day,
+      today: day,
+      isToday: boolean,
+      isPast: boolean,
+      venue: ref('VenueRef'),
+      unit: enumOf(['C', 'F']),
+      temperature: object({ id: uuid, name: string, checksPerDay: integer, checkTimes: array({ type: ['string', 'null'] }), archivedAt: nullable(dateTime) }),
+      dueThatDay: boolean,
+      checks: array(ref('TemperatureCheck')),
+      complete: boolean,
+      overdue: boolean,
+      progress: ref('Progress'),
+      items: array(
+        object({
+          item: object({
+            id: uuid,
+            label: string,
+            kind: enumOf(TEMPERATURE_ITEM_KINDS),
+            min: { type: ['number', 'null'] },
+            max: { type: ['number', 'null'] },
+            minC: { type: ['number', 'null'] },
+            maxC: { type: ['number', 'null'] },
+            archivedAt: nullable(dateTime),
+          }),
+          checks: array(
+            object({
+              slot: integer,
+              time: { type: ['string', 'null'] },
+              record: { oneOf: [ref('Reading'), { type: 'null' }] },
+              history: { ...array(ref('Reading')), description: 'Earlier readings of the check, newest first' },
+              openFailures: { ...integer, description: 'Out-of-range readings of the check not yet resolved' },
+            }),
+          ),
+          chart: {
+            ...array(object({ date: day, slot: integer, value: number, inRange: boolean, recordedAt: dateTime })),
+            description: 'The last 30 days: current readings and out-of-range ones, in the unit',
+          },
+        }),
+      ),
+    },
+    "One temperature log's entry at a venue for a day, with every unit's readings by check",
   ),
   Upload: object({
     id: uuid,

@@ -34,6 +34,8 @@ import {
   updateRecipeBody,
   venueRecipesQuery,
 } from '../../recipes/routes.ts'
+import { completeReadingBody, resolveReadingBody, temperatureDayQuery, temperatureExportBody } from '../../temperatures/entry-routes.ts'
+import { createTemperatureBody, createTemperatureItemBody, updateTemperatureBody, updateTemperatureItemBody } from '../../temperatures/routes.ts'
 import { ref, type JsonSchema } from './components.ts'
 
 export const TAGS = [
@@ -47,6 +49,9 @@ export const TAGS = [
   { name: 'Checklists', description: 'Checklist templates' },
   { name: 'Checklist items', description: 'The items of a checklist template' },
   { name: 'Checklist entries', description: 'Daily work: the day list, completing and resolving items, exports' },
+  { name: 'Temperatures', description: 'Temperature logs (templates)' },
+  { name: 'Temperature items', description: 'The units of a temperature log (fridges, freezers, hot holding …)' },
+  { name: 'Temperature entries', description: 'Daily work: the day list, readings, corrective actions, exports' },
   { name: 'Uploads', description: 'Photos and PDFs of the organisation' },
   { name: 'Devices', description: 'Shared kitchen devices: their settings, one-time login links, signing in, and staff PINs on a device' },
   { name: 'Billing', description: 'Plans, limits, Stripe Checkout, the customer portal and Stripe webhooks' },
@@ -123,6 +128,7 @@ const ORDER_VENUES = 'A member limited to some venues, or a device, gets 404 for
 const CONTACT_VENUES = 'A member limited to some venues, or a device, sees only the contacts shown at their venues or at every venue (another → 404).'
 const array = (items: JsonSchema): JsonSchema => ({ type: 'array', items })
 const RECIPE_VENUES = 'A member limited to some venues gets 404 for a recipe used only at other venues.'
+const VENUE_LOG = 'A member limited to some venues gets 404 for a temperature log used only at other venues.'
 const DEVICE_ADMIN = 'An ADMIN limited to some venues sees and manages only the devices of those venues (another venue’s device → 404).'
 
 // ─── the table ───────────────────────────────────────────────────────────────────────────────────
@@ -697,6 +703,9 @@ export const operations: Operation[] = [
     replies: [json(201, wrap({ record: ref('Record') }))],
   },
 
+  // Temperatures
+  ...temperatureOperations(),
+
   // Uploads
   {
     method: 'post',
@@ -1124,3 +1133,169 @@ export const operations: Operation[] = [
     replies: [noContent('Deleted')],
   },
 ]
+
+
+function fileReply(prefix: string): Reply {
+  return {
+    status: 200,
+    description: 'The file',
+    content: {
+      'text/csv': { schema: { type: 'string', description: 'UTF-8 CSV' } },
+      'application/pdf': { schema: binary },
+    },
+    headers: {
+      'Content-Disposition': header(`attachment; filename="${prefix}-<venue>-<from>-<to>.<ext>"`),
+      'X-Content-SHA256': header('SHA-256 (hex) of the data: the CSV body, also printed in the PDF footer', { type: 'string', pattern: '^[0-9a-f]{64}$' }),
+    },
+  }
+}
+
+/** Every Temperatures call of api.md. */
+function temperatureOperations(): Operation[] {
+  const log = wrap({ temperature: ref('Temperature') })
+  const item = wrap({ item: ref('TemperatureItem') })
+  const manage = 'temperatures.manage' as const
+  return [
+    {
+      method: 'get',
+      path: `${ORG}/temperatures`,
+      tag: 'Temperatures',
+      summary: 'The temperature logs, by position then name',
+      notes: `\`search\` matches the name; \`venueId\` keeps those used at that venue; archived ones only with \`showArchived=true\`. ${VENUE_ACCESS}`,
+      access: 'venue.read',
+      query: listChecklistsQuery,
+      replies: [json(200, wrap({ temperatures: { type: 'array', items: ref('Temperature') } }))],
+    },
+    { method: 'post', path: `${ORG}/temperatures`, tag: 'Temperatures', summary: 'Create a temperature log', notes: '`checksPerDay` 1–6 (default 1), `checkTimes` at most one per check.', access: manage, body: createTemperatureBody, replies: [json(201, log)] },
+    {
+      method: 'post',
+      path: `${ORG}/temperatures/reorder`,
+      tag: 'Temperatures',
+      summary: 'Put the temperature logs in a new order',
+      notes: "`ids` must be exactly the organisation's non-archived logs that the member sees (`data.ids`).",
+      access: manage,
+      body: reorderBody,
+      replies: [noContent('Reordered')],
+    },
+    {
+      method: 'get',
+      path: `${ORG}/temperatures/{temperatureId}`,
+      tag: 'Temperatures',
+      summary: 'A temperature log with every unit (archived ones flagged)',
+      notes: VENUE_LOG,
+      access: 'venue.read',
+      replies: [json(200, wrap({ temperature: ref('Temperature'), items: { type: 'array', items: ref('TemperatureItem') } }))],
+    },
+    { method: 'put', path: `${ORG}/temperatures/{temperatureId}`, tag: 'Temperatures', summary: 'Change a temperature log', notes: 'Fewer checks drop the times of the removed ones.', access: manage, body: updateTemperatureBody, replies: [json(200, log)] },
+    {
+      method: 'delete',
+      path: `${ORG}/temperatures/{temperatureId}`,
+      tag: 'Temperatures',
+      summary: 'Delete a temperature log (archived instead when it has readings)',
+      access: manage,
+      replies: [noContent('Deleted'), json(200, wrap({ temperature: ref('Temperature'), archived: { type: 'boolean', const: true } }), 'It has readings: archived instead')],
+    },
+    { method: 'post', path: `${ORG}/temperatures/{temperatureId}/archive`, tag: 'Temperatures', summary: 'Archive a temperature log', access: manage, replies: [json(200, log)] },
+    { method: 'post', path: `${ORG}/temperatures/{temperatureId}/restore`, tag: 'Temperatures', summary: 'Restore an archived temperature log (placed last)', access: manage, replies: [json(200, log)] },
+    { method: 'post', path: `${ORG}/temperatures/{temperatureId}/duplicate`, tag: 'Temperatures', summary: 'Copy a temperature log with its non-archived units', access: manage, replies: [json(201, log)] },
+    {
+      method: 'get',
+      path: `${ORG}/temperatures/{temperatureId}/items`,
+      tag: 'Temperature items',
+      summary: "A log's units, by position",
+      notes: VENUE_LOG,
+      access: 'venue.read',
+      replies: [json(200, wrap({ items: { type: 'array', items: ref('TemperatureItem') } }))],
+    },
+    {
+      method: 'post',
+      path: `${ORG}/temperatures/{temperatureId}/items`,
+      tag: 'Temperature items',
+      summary: 'Add a unit to a temperature log',
+      notes: '`min`/`max` in °C; left out, they are the defaults of the kind (fridge 0…5, freezer ≤ −18, hot holding ≥ 63, cooking ≥ 75, cooling and delivery ≤ 8). min ≤ max (`data.max`).',
+      access: manage,
+      body: createTemperatureItemBody,
+      replies: [json(201, item)],
+    },
+    {
+      method: 'post',
+      path: `${ORG}/temperatures/{temperatureId}/items/reorder`,
+      tag: 'Temperature items',
+      summary: "Put a log's units in a new order",
+      notes: "`ids` must be exactly the log's non-archived units (`data.ids`).",
+      access: manage,
+      body: reorderBody,
+      replies: [noContent('Reordered')],
+    },
+    { method: 'get', path: `${ORG}/temperature-items/{itemId}`, tag: 'Temperature items', summary: 'A unit', notes: VENUE_LOG, access: 'venue.read', replies: [json(200, item)] },
+    {
+      method: 'put',
+      path: `${ORG}/temperature-items/{itemId}`,
+      tag: 'Temperature items',
+      summary: 'Change a unit',
+      notes: 'The range is judged on the result; a new kind without a range takes its defaults.',
+      access: manage,
+      body: updateTemperatureItemBody,
+      replies: [json(200, item)],
+    },
+    {
+      method: 'delete',
+      path: `${ORG}/temperature-items/{itemId}`,
+      tag: 'Temperature items',
+      summary: 'Delete a unit (archived instead when it has readings)',
+      access: manage,
+      replies: [noContent('Deleted'), json(200, wrap({ item: ref('TemperatureItem'), archived: { type: 'boolean', const: true } }), 'It has readings: archived instead')],
+    },
+    { method: 'post', path: `${ORG}/temperature-items/{itemId}/archive`, tag: 'Temperature items', summary: 'Archive a unit', access: manage, replies: [json(200, item)] },
+    { method: 'post', path: `${ORG}/temperature-items/{itemId}/restore`, tag: 'Temperature items', summary: 'Restore an archived unit', access: manage, replies: [json(200, item)] },
+    {
+      method: 'get',
+      path: `${ORG}/venues/{venueId}/temperature-entries`,
+      tag: 'Temperature entries',
+      summary: 'The temperature logs due at a venue on a day, each with its entry and progress by check',
+      notes: `\`date\` is yyyy-MM-dd, default today in the venue's zone; a future date → ValidationError \`data.date\`. Entries are created on first read. ${VENUE_ACCESS}`,
+      access: 'venue.work',
+      query: temperatureDayQuery,
+      replies: [json(200, ref('TemperatureDayList'))],
+    },
+    {
+      method: 'get',
+      path: `${ORG}/temperature-entries/{entryId}`,
+      tag: 'Temperature entries',
+      summary: "One entry: every unit's readings by check, open failures and the last 30 days for the chart",
+      notes: VENUE_ACCESS,
+      access: 'venue.work',
+      replies: [json(200, ref('TemperatureEntry'))],
+    },
+    {
+      method: 'post',
+      path: `${ORG}/temperature-entries/export`,
+      tag: 'Temperature entries',
+      summary: "Export a venue's temperature records as CSV or PDF",
+      notes: "from ≤ to, at most 366 days; in the caller's language; values in the organisation's unit, named in the value heading. `POST checklist-entries/export` with `include` gives both kinds in one file.",
+      access: 'records.export',
+      body: temperatureExportBody,
+      replies: [fileReply('temperatures')],
+    },
+    {
+      method: 'post',
+      path: `${ORG}/temperature-entries/{entryId}/items/{itemId}/complete`,
+      tag: 'Temperature entries',
+      summary: 'Record a reading',
+      notes: `\`value\` in the organisation's unit ("4.5", "4,5" or a number); stored in °C with one decimal; outside the unit's range it fails. Without \`slot\`: a re-check of the unit's open failure, else the first check without a reading. A re-check never closes a failure (ADR 022). ${VENUE_ACCESS}`,
+      access: 'records.write',
+      body: completeReadingBody,
+      replies: [json(201, wrap({ record: ref('Reading') }))],
+    },
+    {
+      method: 'post',
+      path: `${ORG}/temperature-entries/{entryId}/items/{itemId}/resolve`,
+      tag: 'Temperature entries',
+      summary: 'Record the corrective action of an out-of-range reading',
+      notes: `Closes the newest open failure of the check (\`slot\`, default the earliest with one), even after a re-check; nothing open → 400. ${VENUE_ACCESS}`,
+      access: 'records.write',
+      body: resolveReadingBody,
+      replies: [json(201, wrap({ record: ref('Reading') }))],
+    },
+  ]
+}

@@ -1,0 +1,108 @@
+/**
+ * Form parts every kind of template shares (checklists, temperature logs): venues and days checkboxes,
+ * a multi-line field, the archived badge, and the summaries the settings lists show.
+ */
+import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Field, FieldMessage, inputClasses, type FieldErrors } from '../ui/field'
+
+type Venue = { id: string; name: string }
+
+/** Monday first. */
+export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const
+
+export const hintClasses = 'text-sm text-stone-700 dark:text-stone-300'
+
+/** A labelled multi-line text box with optional hint and error. */
+export function TextAreaField({
+  label,
+  hint,
+  errors,
+  id: givenId,
+  ...props
+}: { label: string; hint?: string; errors?: FieldErrors } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>) {
+  const autoId = useId()
+  const id = givenId ?? autoId
+  const error = errors?.length ? errors : undefined
+  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <textarea {...props} id={id} aria-invalid={error ? true : undefined} aria-describedby={described} className={`${inputClasses} min-h-20`} />
+      {hint ? (
+        <p id={`${id}-hint`} className={hintClasses}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldMessage id={`${id}-error`} errors={error} />
+    </div>
+  )
+}
+
+/** A group of checkboxes in a fieldset with a legend, a hint and an error. */
+export function CheckboxGroup({ legend, hint, error, children }: { legend: string; hint: string; error?: FieldErrors; children: ReactNode }) {
+  const id = useId()
+  return (
+    <fieldset className="space-y-1" aria-describedby={`${id}-hint${error?.length ? ` ${id}-error` : ''}`}>
+      <legend className="text-sm font-medium">{legend}</legend>
+      <p id={`${id}-hint`} className={hintClasses}>
+        {hint}
+      </p>
+      {children}
+      <FieldMessage id={`${id}-error`} errors={error} />
+    </fieldset>
+  )
+}
+
+/** Where a template is used, as checkboxes; none ticked means every venue, including later ones. */
+export function VenueCheckboxes({ venues, selected, error }: { venues: Venue[]; selected: readonly string[]; error?: FieldErrors }) {
+  const { t } = useTranslation('org-settings')
+  return (
+    <CheckboxGroup legend={t('checklists.fields.venues')} hint={venues.length ? t('checklists.fields.venuesHint') : t('checklists.fields.venuesNone')} error={error}>
+      {venues.map((v) => (
+        <Field key={v.id} type="checkbox" name="venueIds" value={v.id} label={v.name} defaultChecked={selected.includes(v.id)} />
+      ))}
+    </CheckboxGroup>
+  )
+}
+
+/** The days of the week a template is due, Monday first. */
+export function DaysCheckboxes({ selected, error }: { selected: readonly number[]; error?: FieldErrors }) {
+  const { t } = useTranslation('org-settings')
+  return (
+    <CheckboxGroup legend={t('checklists.fields.days')} hint={t('checklists.fields.daysHint')} error={error}>
+      <div className="flex flex-wrap gap-x-5">
+        {WEEK_ORDER.map((d) => (
+          <Field key={d} type="checkbox" name="days" value={String(d)} label={t(`checklists.dayNames.${d}`)} defaultChecked={selected.includes(d)} />
+        ))}
+      </div>
+    </CheckboxGroup>
+  )
+}
+
+/** What a checklist form starts with: the checklist's values, or every day for a new one. */
+/** A small "Archived" badge (contrast ≥ 4.5:1 in both themes). */
+export function ArchivedBadge() {
+  const { t } = useTranslation('org-settings')
+  return <span className="inline-block rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-900 dark:bg-stone-800 dark:text-stone-100">{t('checklists.archived')}</span>
+}
+
+/** "Every day", "Monday to Friday", "Weekends" or the short names of the days, Monday first. */
+export function daysSummary(days: readonly number[], t: (key: string) => string): string {
+  const set = new Set(days)
+  if (set.size === 7) return t('checklists.everyDay')
+  if (set.size === 5 && [1, 2, 3, 4, 5].every((d) => set.has(d))) return t('checklists.mondayToFriday')
+  if (set.size === 2 && set.has(0) && set.has(6)) return t('checklists.weekends')
+  return WEEK_ORDER.filter((d) => set.has(d))
+    .map((d) => t(`checklists.dayShort.${d}`))
+    .join(', ')
+}
+
+/** The names of a template's venues, or "All venues" when the list is empty. */
+export function venueNames(venueIds: readonly string[], venues: Venue[], allLabel: string): string {
+  if (!venueIds.length) return allLabel
+  const names = venues.filter((v) => venueIds.includes(v.id)).map((v) => v.name)
+  return names.length ? names.join(', ') : '—'
+}

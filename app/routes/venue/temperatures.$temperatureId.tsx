@@ -1,0 +1,308 @@
+import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import type { Route } from './+types/temperatures.$temperatureId'
+import { Badge, LateBadge } from '../../components/records/badges'
+import { formatDay, isDay } from '../../components/records/dates'
+import { DayNav } from '../../components/records/day-nav'
+import { EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
+import { RecordedBy } from '../../components/records/recorded-by'
+import type { RecordData } from '../../components/records/types'
+import { TemperatureChart, type ChartPoint } from '../../components/temperatures/chart'
+import { checkName, type DayCheck } from '../../components/temperatures/checks'
+import { CORRECTIVE_ACTIONS, type TemperatureUnit, type UnitKind } from '../../components/temperatures/types'
+import { ButtonLink, Button } from '../../components/ui/button'
+import { Field, FormError, SelectField } from '../../components/ui/field'
+import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
+import { useServerForm, type FormResult } from '../../lib/forms'
+import { invalidForm, optionalText, parseForm, refusedForm, rejectedForm, requiredText } from '../../lib/forms.server'
+import { getLocale, translator } from '../../lib/i18n.server'
+import { requireVenue } from '../../lib/selection.server'
+import { redirectWithToast } from '../../lib/toast.server'
+import type { TemperatureDay } from './temperatures'
+
+type Reading = RecordData & { slot: number; valueC: number | null; recheck: boolean }
+
+interface TemperatureEntry {
+  id: string
+  date: string
+  today: string
+  isPast: boolean
+  venue: { id: string; name: string; timeZone: string }
+  unit: TemperatureUnit
+  temperature: { id: string; name: string; checksPerDay: number; checkTimes: (string | null)[]; archivedAt: string | null }
+  dueThatDay: boolean
+  checks: DayCheck[]
+  complete: boolean
+  overdue: boolean
+  progress: EntryProgress
+  items: Array<{
+    item: { id: string; label: string; kind: UnitKind; min: number | null; max: number | null; archivedAt: string | null }
+    checks: Array<{ slot: number; time: string | null; record: Reading | null; history: Reading[]; openFailures: number }>
+    chart: ChartPoint[]
+  }>
+}
+
+interface CellFailure {
+  intent: 'record' | 'resolve'
+  cell: string
+  result: FormResult
+}
+
+const cellFields = { itemId: z.string().max(100), slot: z.coerce.number().int().min(0).max(5) }
+const recordSchema = z.object({ ...cellFields, value: requiredText(20), note: optionalText(2000) })
+const resolveSchema = z.object({ ...cellFields, action: optionalText(100), note: optionalText(2000) })
+
+export async function loader(args: Route.LoaderArgs) {
+  const { org, venue } = await requireVenue(args)
+  const client = api(args)
+  const url = new URL(args.request.url)
+  const requested = url.searchParams.get('date') || null
+  const days = url.searchParams.get('chart') === '30' ? (30 as const) : (7 as const)
+  const query = requested ? `?${new URLSearchParams({ date: requested })}` : ''
+  const list = await client.get<TemperatureDay>(`/v1/orgs/${org.id}/venues/${venue.id}/temperature-entries${query}`)
+  if (!list.ok && list.error.name === 'ValidationError' && list.error.data?.date) {
+    return { kind: 'badDate' as const, temperatureId: args.params.temperatureId, future: isDay(requested) }
+  }
+  const day = must(args.request, client, list)
+  const listed = day.temperatures.find((l) => l.id === args.params.temperatureId)
+  if (!listed) throw new Response('Not Found', { status: 404 })
+  const entry = must(args.request, client, await client.get<TemperatureEntry>(`/v1/orgs/${org.id}/temperature-entries/${listed.entryId}`))
+  return { kind: 'entry' as const, entry, days }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { org, venue } = await requireVenue(args)
+  const form = await args.request.formData()
+  const intent = form.get('intent')
+  if (intent !== 'record' && intent !== 'resolve') throw new Response('Bad Request', { status: 400 })
+  const locale = getLocale(args.request)
+  const t = translator(locale)
+  const client = api(args)
+  const date = new URL(args.request.url).searchParams.get('date') || undefined
+  const cell = `${form.get('itemId')}-${form.get('slot')}`
+  const extra = { intent, cell }
+  const submission = parseForm(form, intent === 'record' ? recordSchema : resolveSchema, locale)
+  if (submission.status !== 'success') return invalidForm(submission, extra)
+  const list = must(args.request, client, await client.get<TemperatureDay>(`/v1/orgs/${org.id}/venues/${venue.id}/temperature-entries${date ? `?date=${date}` : ''}`))
+  const listed = list.temperatures.find((l) => l.id === args.params.temperatureId)
+  if (!listed) throw new Response('Not Found', { status: 404 })
+  const { itemId, slot } = submission.value
+  const base = `/v1/orgs/${org.id}/temperature-entries/${listed.entryId}/items/${encodeURIComponent(itemId)}`
+  const back = `/temperatures/${encodeURIComponent(args.params.temperatureId)}${date ? `?date=${date}` : ''}#cell-${itemId}-${slot}`
+  const fail = (error: ApiErrorInfo, fields: readonly string[]) => {
+    if (error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+    return rejectedForm(submission, error, locale, { fields, extra })
+  }
+  if (intent === 'resolve') {
+    const values = submission.value as z.output<typeof resolveSchema>
+    const note = [values.action ? t(`org:temperatures.actions.${values.action}`) : '', values.note ?? ''].filter(Boolean).join(' — ')
+    if (!note) return refusedForm(submission, { fieldErrors: { note: t('org:temperatures.actionRequired') } }, extra)
+    const result = await client.post<{ record: Reading }>(`${base}/resolve`, { note, slot })
+    if (!result.ok) return fail(result.error, ['note'])
+    return redirectWithToast(back, { type: 'success', title: t('org:temperatures.toast.resolved', { label: result.data.record.label }) }, { headers: client.headers() })
+  }
+  const values = submission.value as z.output<typeof recordSchema>
+  const result = await client.post<{ record: Reading }>(`${base}/complete`, { value: values.value, slot, ...(values.note ? { note: values.note } : {}) })
+  if (!result.ok) return fail(result.error, ['value', 'note'])
+  const { record } = result.data
+  return redirectWithToast(
+    back,
+    { type: record.status === 'failed' ? 'info' : 'success', title: t(`org:temperatures.toast.${record.status === 'failed' ? 'outOfRange' : 'saved'}`, { label: record.label }) },
+    { headers: client.headers() },
+  )
+}
+
+export default function TemperatureLogDay({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('org')
+  if (loaderData.kind === 'badDate') {
+    return (
+      <div className="mx-auto max-w-2xl space-y-4">
+        <h1 className="text-2xl font-bold">{t('temperatures.title')}</h1>
+        <p role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-3 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50">
+          {loaderData.future ? t('checklists.futureDate') : t('checklists.invalidDate')}
+        </p>
+        <ButtonLink to={`/temperatures/${loaderData.temperatureId}`} variant="primary">
+          {t('checklists.goToToday')}
+        </ButtonLink>
+      </div>
+    )
+  }
+  const { entry, days } = loaderData
+  const failure = actionData && 'cell' in actionData ? (actionData as CellFailure) : undefined
+  const closed = entry.temperature.archivedAt !== null || !entry.dueThatDay
+  const path = `/temperatures/${entry.temperature.id}`
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <p>
+        <Link to={`/temperatures?date=${entry.date}`} className="inline-flex min-h-11 items-center gap-1 underline">
+          <span aria-hidden="true">←</span> {t('temperatures.allLogs')}
+        </Link>
+      </p>
+      <div className="space-y-3">
+        <p className="text-sm text-stone-700 dark:text-stone-300">{entry.venue.name}</p>
+        <h1 className="text-2xl font-bold break-words">{entry.temperature.name}</h1>
+        <p className="text-lg font-medium">
+          <time dateTime={entry.date}>{formatDay(entry.date, i18n.language)}</time>
+          {entry.date === entry.today ? <span className="text-stone-700 dark:text-stone-300"> · {t('checklists.today')}</span> : null}
+        </p>
+        <EntryStateBadges checklist={entry} />
+        <ul className="flex flex-wrap gap-2 text-sm" aria-label={t('temperatures.checksLabel')}>
+          {entry.checks.map((c) => (
+            <li key={c.slot}>
+              <Badge tone={c.complete ? 'success' : c.overdue ? 'danger' : 'neutral'}>
+                {checkName(c, t)} {c.done}/{c.total}
+                {c.overdue ? ` · ${t('checklists.overdue')}` : ''}
+              </Badge>
+            </li>
+          ))}
+        </ul>
+        <DayNav path={path} date={entry.date} today={entry.today} picker={false} />
+      </div>
+      {entry.isPast ? <PastDayBanner /> : null}
+      {closed ? <p className="rounded-md border border-stone-400 p-3">{t('temperatures.closed')}</p> : null}
+      <nav aria-label={t('temperatures.chart.range')} className="flex gap-3 text-sm">
+        {([7, 30] as const).map((n) => (
+          <Link key={n} to={`${path}?date=${entry.date}&chart=${n}`} aria-current={days === n ? 'true' : undefined} className={`inline-flex min-h-11 items-center underline ${days === n ? 'font-bold' : ''}`}>
+            {t('temperatures.chart.days', { count: n })}
+          </Link>
+        ))}
+      </nav>
+      <ol className="space-y-6">
+        {entry.items.map(({ item, checks, chart }) => (
+          <li key={item.id} id={`unit-${item.id}`} className="space-y-3 rounded-lg border border-stone-300 p-4 dark:border-stone-700">
+            <h2 className="text-lg font-semibold break-words">{item.label}</h2>
+            <p className="text-sm text-stone-700 dark:text-stone-300">
+              {t(`temperatures.kinds.${item.kind}`)} · {rangeLabel(item.min, item.max, entry.unit, t)}
+            </p>
+            <ul className="space-y-3">
+              {checks.map((check) => (
+                <li key={check.slot} id={`cell-${item.id}-${check.slot}`} className="scroll-mt-4 space-y-2 border-t border-stone-200 pt-3 dark:border-stone-800">
+                  <h3 className="font-medium">{checkName(check, t)}</h3>
+                  {check.record ? <ReadingLine reading={check.record} unit={entry.unit} timeZone={entry.venue.timeZone} day={entry.date} /> : null}
+                  {check.history.map((r) => (
+                    <ReadingLine key={r.id} reading={r} unit={entry.unit} timeZone={entry.venue.timeZone} day={entry.date} earlier />
+                  ))}
+                  {closed ? null : (
+                    <>
+                      {check.openFailures > 0 ? (
+                        <ResolveForm itemId={item.id} slot={check.slot} kind={item.kind} label={item.label} failure={failure?.intent === 'resolve' && failure.cell === `${item.id}-${check.slot}` ? failure.result : undefined} />
+                      ) : null}
+                      <RecordForm
+                        itemId={item.id}
+                        slot={check.slot}
+                        unit={entry.unit}
+                        label={`${item.label} · ${checkName(check, t)}`}
+                        recheck={Boolean(check.record)}
+                        failure={failure?.intent === 'record' && failure.cell === `${item.id}-${check.slot}` ? failure.result : undefined}
+                      />
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <TemperatureChart id={`chart-${item.id}`} label={item.label} points={chart} min={item.min} max={item.max} unit={entry.unit} until={entry.date} days={days} />
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}
+
+function rangeLabel(min: number | null, max: number | null, unit: TemperatureUnit, t: (key: string, vars?: Record<string, unknown>) => string) {
+  if (min !== null && max !== null) return t('temperatures.range.between', { min, max, unit })
+  if (min !== null) return t('temperatures.range.atLeast', { min, unit })
+  if (max !== null) return t('temperatures.range.atMost', { max, unit })
+  return t('temperatures.range.none')
+}
+
+/** One reading: value in the unit, in or out of range, re-check, late, corrective action, who and when. */
+function ReadingLine({ reading, unit, timeZone, day, earlier }: { reading: Reading; unit: TemperatureUnit; timeZone: string; day: string; earlier?: boolean }) {
+  const { t, i18n } = useTranslation('org')
+  const value = reading.value === null ? '' : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(reading.value))
+  return (
+    <div className={`space-y-1 ${earlier ? 'text-stone-700 dark:text-stone-300' : ''}`}>
+      <p className="flex flex-wrap items-center gap-2">
+        <span className="text-lg font-semibold tabular-nums">
+          {value} °{unit}
+        </span>
+        {reading.status === 'failed' ? (
+          <Badge tone="danger" icon="✗">
+            {t('temperatures.outOfRange')}
+          </Badge>
+        ) : (
+          <Badge tone="success" icon="✓">
+            {t('temperatures.inRange')}
+          </Badge>
+        )}
+        {reading.recheck ? <Badge tone="info">{t('temperatures.recheck')}</Badge> : null}
+        {reading.late ? <LateBadge /> : null}
+        {earlier ? <Badge tone="neutral">{t('temperatures.earlier')}</Badge> : null}
+      </p>
+      {reading.note ? <p className="text-sm break-words">{reading.note}</p> : null}
+      <RecordedBy person={reading.recordedBy} at={reading.recordedAt} timeZone={timeZone} day={day} />
+      {reading.resolution ? (
+        <div className="rounded-md border border-green-700 p-2 text-sm dark:border-green-400">
+          <p className="font-semibold">{t('checklists.record.correctiveAction')}</p>
+          <p className="break-words">{reading.resolution.note}</p>
+          <RecordedBy person={reading.resolution.resolvedBy} at={reading.resolution.resolvedAt} timeZone={timeZone} day={day} />
+        </div>
+      ) : reading.status === 'failed' ? (
+        <p className="text-sm font-medium text-red-800 dark:text-red-300">{t('temperatures.needsAction')}</p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The reading of one unit at one check (a re-check when it has one): a numeric keypad, a comma or a point. */
+function RecordForm({ itemId, slot, unit, label, recheck, failure }: { itemId: string; slot: number; unit: TemperatureUnit; label: string; recheck: boolean; failure?: FormResult }) {
+  const { t } = useTranslation('org')
+  const form = useServerForm({ id: `record-${itemId}-${slot}`, lastResult: failure, defaultValue: { value: '', note: '' } })
+  return (
+    <Form method="post" className="space-y-2" {...form.formProps}>
+      <input type="hidden" name="itemId" value={itemId} />
+      <input type="hidden" name="slot" value={slot} />
+      <FormError errors={form.formErrors} />
+      <div className="flex flex-wrap items-end gap-2">
+        <Field
+          label={recheck ? t('temperatures.recheckValue', { unit, label }) : t('temperatures.value', { unit, label })}
+          {...form.field('value')}
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          className="w-40"
+        />
+        <Button type="submit" name="intent" value="record" variant="primary" width="fit">
+          {recheck ? t('temperatures.saveRecheck') : t('temperatures.save')}
+          <span className="sr-only">: {label}</span>
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+/** The corrective action of an out-of-range reading: a short pick list for the kind, and free text. */
+function ResolveForm({ itemId, slot, kind, label, failure }: { itemId: string; slot: number; kind: UnitKind; label: string; failure?: FormResult }) {
+  const { t } = useTranslation('org')
+  const form = useServerForm({ id: `resolve-${itemId}-${slot}`, lastResult: failure, defaultValue: { action: '', note: '' } })
+  return (
+    <Form method="post" className="space-y-2 rounded-md border border-red-700 p-3 dark:border-red-400" {...form.formProps}>
+      <input type="hidden" name="itemId" value={itemId} />
+      <input type="hidden" name="slot" value={slot} />
+      <FormError errors={form.formErrors} />
+      <SelectField label={t('temperatures.action', { label })} {...form.field('action')}>
+        <option value="">{t('temperatures.actionOther')}</option>
+        {CORRECTIVE_ACTIONS[kind].map((key) => (
+          <option key={key} value={key}>
+            {t(`temperatures.actions.${key}`)}
+          </option>
+        ))}
+      </SelectField>
+      <Field label={t('temperatures.actionNote')} {...form.field('note')} autoComplete="off" />
+      <Button type="submit" name="intent" value="resolve" variant="primary" width="fit">
+        {t('temperatures.resolve')}
+        <span className="sr-only">: {label}</span>
+      </Button>
+    </Form>
+  )
+}

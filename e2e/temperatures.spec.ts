@@ -1,0 +1,132 @@
+import fs from 'node:fs'
+import { extractText, getDocumentProxy } from 'unpdf'
+import type { Browser, Page } from '@playwright/test'
+import { expect, expectAccessible, test } from './support/fixtures'
+import { organisationWithMembers, type Person } from './support/setup'
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+/** A page signed in as the person by cookie (their API session), JavaScript as the project says. */
+async function pageFor(browser: Browser, person: Person): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false, viewport: { width: 390, height: 844 } })
+  await context.addCookies((await person.api.storageState()).cookies)
+  return context.newPage()
+}
+
+async function download(page: Page, submit: () => Promise<void>) {
+  const [file] = await Promise.all([page.waitForEvent('download'), submit()])
+  return fs.readFileSync((await file.path())!)
+}
+
+test('an admin builds a log, a basic member records, resolves and re-checks, °F everywhere, exports read back', async ({ browser, baseURL }) => {
+  test.setTimeout(600_000)
+  const tag = Math.random().toString(36).slice(2, 7)
+  const orgName = `Grill ${tag}`
+  const { owner, people, orgId } = await organisationWithMembers(baseURL!, [{ name: 'Ana Admin', role: 'ADMIN' }, { name: 'Bo Basic', role: 'BASIC' }], orgName, 'Harbour')
+  const [admin, basic] = people as [Person, Person]
+  const log = `Fridges ${tag}`
+
+  // The admin builds a log with two checks a day and three units.
+  const adminPage = await pageFor(browser, admin)
+  await adminPage.goto('/settings/temperatures')
+  await expect(adminPage.getByText('No temperature logs yet.')).toBeVisible()
+  await expectAccessible(adminPage)
+  await adminPage.getByRole('link', { name: 'New temperature log' }).first().click()
+  await adminPage.getByRole('textbox', { name: 'Name' }).fill(log)
+  await adminPage.getByRole('combobox', { name: 'Checks a day' }).selectOption('2')
+  await expectAccessible(adminPage)
+  await adminPage.getByRole('button', { name: 'Create log' }).click()
+  await expect(adminPage.getByRole('status').filter({ hasText: `Temperature log “${log}” created` })).toBeVisible()
+  const add = adminPage.getByRole('region', { name: 'Add a unit' })
+  for (const [label, kind] of [
+    ['Walk-in fridge', 'fridge'],
+    ['Chest freezer', 'freezer'],
+    ['Bain-marie', 'hot_holding'],
+  ] as const) {
+    await add.getByRole('textbox', { name: 'Label' }).fill(label)
+    await add.getByRole('combobox', { name: 'Kind' }).selectOption(kind)
+    await add.getByRole('button', { name: 'Add unit' }).click()
+    await expect(adminPage.getByRole('status').filter({ hasText: `Unit “${label}” added` })).toBeVisible()
+  }
+  await expect(adminPage.getByText('0 to 5 °C', { exact: true })).toBeVisible()
+  await expect(adminPage.getByText('at most -18 °C', { exact: true })).toBeVisible()
+  await expectAccessible(adminPage)
+
+  // A basic member records both checks; the fridge is out of range at the first, resolved, re-checked.
+  const basicPage = await pageFor(browser, basic)
+  await basicPage.goto('/temperatures')
+  await expect(basicPage.getByText('Check 1 0/3 · Check 2 0/3')).toBeVisible()
+  await expectAccessible(basicPage)
+  await basicPage.getByRole('link', { name: log }).click()
+  await expect(basicPage).toHaveURL(/\/temperatures\/[0-9a-f-]{36}\?date=/)
+  const reading = (label: string, check: number) => basicPage.getByRole('textbox', { name: `Reading (°C) — ${label} · Check ${check}` })
+  /** A button whose visible words are followed by the cell it acts on (read out after a colon). */
+  const named = (words: string, cell: string) => new RegExp(`^${words}\\s*:\\s*${cell}$`)
+  const save = (label: string, check: number) => basicPage.getByRole('button', { name: named('Save reading', `${label} · Check ${check}`) })
+  const record = async (label: string, check: number, value: string, toast: RegExp) => {
+    await reading(label, check).fill(value)
+    await save(label, check).click()
+    await expect(basicPage.getByRole('status').filter({ hasText: toast })).toBeVisible()
+  }
+  await expect(reading('Walk-in fridge', 1)).toHaveAttribute('inputmode', 'decimal')
+  await record('Walk-in fridge', 1, '8,5', /Out of range: Walk-in fridge/)
+  await expect(basicPage.getByText('Needs a corrective action', { exact: true })).toBeVisible()
+  await expectAccessible(basicPage)
+  await basicPage.getByRole('combobox', { name: 'Corrective action — Walk-in fridge' }).selectOption('movedFood')
+  await basicPage.getByRole('button', { name: named('Record corrective action', 'Walk-in fridge') }).click()
+  await expect(basicPage.getByRole('status').filter({ hasText: 'Corrective action recorded: Walk-in fridge' })).toBeVisible()
+  await basicPage.getByRole('textbox', { name: 'Re-check reading (°C) — Walk-in fridge · Check 1' }).fill('3.5')
+  await basicPage.getByRole('button', { name: named('Save re-check', 'Walk-in fridge · Check 1') }).click()
+  await expect(basicPage.getByRole('status').filter({ hasText: 'Reading saved: Walk-in fridge' })).toBeVisible()
+  await record('Walk-in fridge', 2, '4', /Reading saved/)
+  await record('Chest freezer', 1, '-20', /Reading saved/)
+  await record('Chest freezer', 2, '-19,5', /Reading saved/)
+  await record('Bain-marie', 1, '70', /Reading saved/)
+  await record('Bain-marie', 2, '66', /Reading saved/)
+  // Both readings of the fridge's first check stay, the failure with its corrective action.
+  const fridge = basicPage.locator('#cell-' + (await basicPage.locator('li[id^="unit-"]').first().getAttribute('id'))!.slice(5) + '-0')
+  await expect(fridge.getByText('Re-check', { exact: true })).toBeVisible()
+  await expect(fridge.getByText('Moved food to another fridge')).toBeVisible()
+  await expect(fridge.getByText('8.5 °C')).toBeVisible()
+  await expect(basicPage.getByRole('list', { name: 'Checks of the day' }).getByText('Check 1 3/3')).toBeVisible()
+  await expect(basicPage.getByRole('img', { name: 'Walk-in fridge: readings of the last 7 days' })).toBeVisible()
+  await expectAccessible(basicPage)
+
+  // The organisation switches to °F: the same readings show in °F.
+  const changed = await owner.api.put(`/v1/orgs/${orgId}`, { data: { temperatureUnit: 'F' } })
+  expect(changed.ok()).toBe(true)
+  await basicPage.reload()
+  await expect(fridge.getByText('47.3 °F')).toBeVisible()
+  await expect(fridge.getByText('38.3 °F')).toBeVisible()
+  await expect(basicPage.getByText('32 to 41 °F').first()).toBeVisible()
+
+  // The admin exports CSV and PDF of the temperatures.
+  await adminPage.goto('/settings/checklists#export')
+  const form = adminPage.getByRole('region', { name: 'Export records' })
+  await form.getByRole('combobox', { name: 'Records' }).selectOption('temperatures')
+  const csv = (await download(adminPage, () => form.getByRole('button', { name: 'Download' }).click())).toString('utf8')
+  expect(csv).toContain('Value (°F)')
+  expect(csv).toContain('Walk-in fridge — check 1,47.3,Failed')
+  expect(csv).toContain('38.3 (re-check)')
+  expect(csv).toContain('Moved food to another fridge')
+  await form.getByRole('combobox', { name: 'Records' }).selectOption('temperatures')
+  await form.getByRole('radio', { name: 'PDF (to print)' }).check()
+  const pdf = await download(adminPage, () => form.getByRole('button', { name: 'Download' }).click())
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })
+  expect(text).toContain('Temperature records')
+  expect(text).toContain('47.3')
+  expect(text).toContain('Moved food to another fridge')
+
+  // In Spanish the headings are Spanish.
+  const profile = await admin.api.put('/v1/profile', { data: { name: admin.name, locale: 'es' } })
+  expect(profile.ok()).toBe(true)
+  await adminPage.goto('/settings/temperatures')
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Registros de temperatura' })).toBeVisible()
+  await adminPage.goto('/settings/checklists#export')
+  const es = adminPage.getByRole('region', { name: 'Exportar registros' })
+  await es.getByRole('combobox', { name: 'Registros' }).selectOption('temperatures')
+  const csvEs = (await download(adminPage, () => es.getByRole('button', { name: 'Descargar' }).click())).toString('utf8')
+  expect(csvEs).toContain('Valor (°F)')
+  expect(csvEs).toContain('control 1')
+  await expectAccessible(adminPage)
+})

@@ -1,0 +1,47 @@
+/**
+ * The organisation scope every service takes (architecture.md rule 1), and the helpers that judge it.
+ * Resolved once per request by the HTTP middleware (server/api/middleware/org-scope.ts), but nothing
+ * here depends on HTTP: services, seeds and scripts use it alike.
+ */
+import type { DeviceAuth } from './api/context.ts'
+import type { Role } from './auth/permissions.ts'
+import { forbidden } from './api/errors.ts'
+import type { Db } from './db/client.ts'
+import type { Locale } from './i18n.ts'
+
+export interface OrgScope {
+  orgId: string
+  /**
+   * The member acting (a super admin reading without membership has none). On a shared device: the
+   * member whose PIN is active (records are theirs), or none.
+   */
+  membershipId: string | null
+  /** The signed-in person; null for a device. */
+  userId: string | null
+  /** The member's role; null for a device (its rights are the device column of product.md, not a role). */
+  role: Role | null
+  /** Venues the member may use; null means every venue of the organisation. */
+  venueIds: string[] | null
+  /** A platform operator reading without being a member: GET only. */
+  readOnly: boolean
+  /** Set when a signed-in shared device is acting (docs/decisions/020-shared-devices.md). */
+  device?: DeviceAuth
+}
+
+/** What a service needs to answer: the database, the caller's scope and language (for messages). */
+export interface ServiceContext {
+  db: Db
+  scope: OrgScope
+  locale: Locale
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export function isUuid(value: string | undefined): value is string {
+  return typeof value === 'string' && UUID.test(value)
+}
+
+/** 403 unless the member may use this venue (the venue's existence in the org is checked by the caller). */
+export function requireVenueAccess(scope: OrgScope, venueId: string): void {
+  if (scope.venueIds && !scope.venueIds.includes(venueId)) throw forbidden()
+}

@@ -1,0 +1,185 @@
+/**
+ * The daily side of templates, for any kind: the venue a day belongs to, which templates are due there,
+ * progress and overdue (decided once), and the skeleton of recording and resolving a cell of the day
+ * (an item, or an item at one check for temperature logs). Each kind supplies how a value is judged and
+ * what the record keeps.
+ */
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { notFound, validationError } from '../api/errors.ts'
+import { t, type Locale } from '../i18n.ts'
+import type { RecordKind, RecordStatus } from '../records/schema.ts'
+import { addRecord, instantOf, requireDay, resolveRecord, todayIn, weekdayOf, type RecordSnapshot, type StoredRecord } from '../records/service.ts'
+import { requireVenueAccess, type ServiceContext } from '../scope.ts'
+import { findVenue } from '../venues/service.ts'
+import type { AnyTemplateKind } from './kind.ts'
+import { usedAtVenue, usedAtVenueSql } from './service.ts'
+
+export interface WorkVenue {
+  id: string
+  name: string
+  timeZone: string
+}
+
+/** The venue of the organisation named in a path, query or body: 404 when not the org's, 403 when not the member's. */
+export async function venueForWork(ctx: Pick<ServiceContext, 'db' | 'scope'>, venueId: string): Promise<WorkVenue> {
+  const venue = await findVenue(ctx.db, ctx.scope, venueId)
+  if (!venue) throw notFound()
+  requireVenueAccess(ctx.scope, venue.id)
+  return { id: venue.id, name: venue.name, timeZone: venue.timeZone }
+}
+
+export const publicVenue = (venue: WorkVenue) => ({ id: venue.id, name: venue.name, timeZone: venue.timeZone })
+
+/** Is the template due on this day of the week? */
+export function dueOn(template: { days: number[] }, date: string): boolean {
+  return template.days.includes(weekdayOf(date))
+}
+
+/** The day asked for (today at the venue when none), refused when invalid or in the future. */
+export function dayInfo(venue: WorkVenue, date: string | undefined, locale: Locale, now: Date) {
+  const today = todayIn(venue.timeZone, now)
+  const day = date === undefined ? today : requireDay(date, { locale, today })
+  return { date: day, today, isToday: day === today, isPast: day < today }
+}
+
+/**
+ * The non-archived templates of a kind due at the venue on the day, by position: one query. `columns`
+ * picks what the day list shows.
+ */
+export async function dueTemplates<R>(
+  ctx: Pick<ServiceContext, 'db' | 'scope'>,
+  kind: AnyTemplateKind,
+  venueId: string,
+  date: string,
+  columns: Record<string, any>,
+): Promise<R[]> {
+  const tpl = kind.templates
+  const rows = await ctx.db
+    .select(columns)
+    .from(tpl)
+    .where(
+      and(
+        eq(tpl.orgId, ctx.scope.orgId),
+        isNull(tpl.archivedAt),
+        sql`${weekdayOf(date)}::int = any(${tpl.days})`,
+        usedAtVenueSql(tpl.venueIds, venueId),
+      ),
+    )
+    .orderBy(asc(tpl.position), asc(tpl.name), asc(tpl.id))
+  return rows as R[]
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Progress: the one place completeness and overdue are decided.
+
+export interface Progress {
+  done: number
+  total: number
+  required: number
+  requiredDone: number
+  failed: number
+  unresolved: number
+}
+
+/** The state of a recorded cell: its current record's status, and whether its failures are all resolved. */
+export interface CellState {
+  status: RecordStatus
+  resolved: boolean
+  /** Open failures of the cell (ADR 022: failures that outlive later records count too); default: 1 when failed and unresolved. */
+  open?: number
+}
+
+/**
+ * Count the cells: `done` those with a current record (done or failed), `failed` those whose current
+ * record failed, `unresolved` the open failures. Complete: every required cell recorded, no open failure.
+ */
+export function progressOf(cells: { id: string; required: boolean }[], current: Map<string, CellState>) {
+  const progress: Progress = { done: 0, total: cells.length, required: 0, requiredDone: 0, failed: 0, unresolved: 0 }
+  for (const cell of cells) {
+    if (cell.required) progress.required++
+    const state = current.get(cell.id)
+    if (!state) continue
+    progress.done++
+    if (cell.required) progress.requiredDone++
+    if (state.status === 'failed') progress.failed++
+    progress.unresolved += state.open ?? (state.status === 'failed' && !state.resolved ? 1 : 0)
+  }
+  return { complete: progress.requiredDone === progress.required && progress.unresolved === 0, progress }
+}
+
+/** Overdue: not complete, and the day is past, or it is today and the due time has passed in the venue's zone. */
+export function isOverdue(input: { complete: boolean; date: string; today: string; now: Date; timeZone: string; dueTime: string | null }): boolean {
+  if (input.complete) return false
+  if (input.date < input.today) return true
+  return input.date === input.today && input.dueTime !== null && input.now.getTime() > instantOf(input.date, input.dueTime, input.timeZone).getTime()
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Recording and resolving one cell of a day.
+
+export interface WorkTemplate {
+  id: string
+  name: string
+  venueIds: string[]
+  days: number[]
+  archivedAt: Date | null
+}
+
+export interface RecordWork {
+  kind: RecordKind
+  venue: WorkVenue
+  template: WorkTemplate
+  item: { id: string; archivedAt: Date | null }
+  date?: string
+  slot?: number
+  /** The judged value (the kind's rule), and what the record keeps of the template. */
+  value: string | null
+  status: RecordStatus
+  snapshot: Omit<RecordSnapshot, 'templateName'>
+  note?: string | null
+  uploadId?: string | null
+}
+
+/**
+ * May a cell be recorded? The template and item must be non-archived, used at the venue and due that
+ * day of the week; the day not in the future. Returns the day (today at the venue when none is given).
+ */
+export function checkWorkable(ctx: ServiceContext, work: Pick<RecordWork, 'venue' | 'template' | 'item' | 'date'>): string {
+  const { template, item, venue } = work
+  if (template.archivedAt || item.archivedAt || !usedAtVenue(template, venue.id)) throw notFound()
+  const today = todayIn(venue.timeZone)
+  const date = work.date === undefined ? today : requireDay(work.date, { locale: ctx.locale, today })
+  if (!dueOn(template, date)) throw validationError({ date: t(ctx.locale, 'records.notDue') })
+  return date
+}
+
+/** Append the record of a cell (a correction or re-check when it already has a record that day). */
+export async function recordWork(ctx: ServiceContext, work: RecordWork & { date: string }): Promise<StoredRecord> {
+  return addRecord(ctx.db, ctx.scope, {
+    key: { kind: work.kind, venueId: work.venue.id, templateId: work.template.id, itemId: work.item.id, date: work.date, slot: work.slot ?? 0 },
+    snapshot: { templateName: work.template.name, ...work.snapshot },
+    value: work.value,
+    note: work.note?.trim() || null,
+    uploadId: work.uploadId ?? null,
+    status: work.status,
+    timeZone: work.venue.timeZone,
+  })
+}
+
+/**
+ * Resolve the open failure of a cell on a day with a corrective action. Allowed on archived templates
+ * and items too: an old failure can still be closed.
+ */
+export async function resolveWork(
+  ctx: ServiceContext,
+  input: { kind: RecordKind; venue: WorkVenue; templateId: string; itemId: string; date?: string; slot?: number; note: string; anyInChain?: boolean },
+): Promise<StoredRecord> {
+  const today = todayIn(input.venue.timeZone)
+  const date = input.date === undefined ? today : requireDay(input.date, { locale: ctx.locale, today })
+  return resolveRecord(ctx.db, ctx.scope, {
+    key: { kind: input.kind, venueId: input.venue.id, templateId: input.templateId, itemId: input.itemId, date, slot: input.slot ?? 0 },
+    note: input.note,
+    locale: ctx.locale,
+    anyInChain: input.anyInChain,
+  })
+}
