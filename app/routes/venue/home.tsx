@@ -32,7 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
   const [checklists, temperatures, deliveries] = await Promise.all([
     client.get<ChecklistDay>(`/v1/orgs/${org.id}/venues/${venue.id}/checklist-entries`),
     client.get<TemperatureDay>(`/v1/orgs/${org.id}/venues/${venue.id}/temperature-entries`),
-    loadDeliveriesToday(client, org.id, venue.id),
+    // A shared device reads orders only while someone's PIN is active: without one, none (not the pad).
+    isDevice(me) && !me.pin ? null : loadDeliveriesToday(client, org.id, venue.id),
   ])
   const today = { checklists: must(args.request, client, checklists), temperatures: must(args.request, client, temperatures) }
   // A shared device has no onboarding and no PIN of its own to set up.
