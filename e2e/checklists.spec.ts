@@ -125,8 +125,9 @@ test('an admin builds a checklist, a basic member completes it, the admin export
   for (const s of [orgName, 'Harbour', checklist, 'Bo Basic', 'Cleaned the seals', 'SHA-256']) expect(text).toContain(s)
 
   // In Spanish, the export's headings are Spanish.
-  await page.getByRole('combobox', { name: 'Language' }).first().selectOption('es')
-  await page.getByRole('button', { name: 'Change language' }).click()
+  const menu = page.getByRole('banner').locator('summary')
+  if (await menu.isVisible()) await menu.click() // below 1280 px the language buttons are in the menu
+  await page.getByRole('banner').getByRole('button', { name: 'Español', exact: true }).click()
   const es = page.getByRole('region', { name: 'Exportar registros' })
   await es.getByRole('radio', { name: /CSV/ }).check()
   const csvEs = (await download(page, () => es.getByRole('button', { name: 'Descargar' }).click())).toString('utf8')
