@@ -83,7 +83,8 @@ test('a member sends a support request; their organisation and venue go with it'
   const page = await context.newPage()
   const started = Date.now()
   await page.goto('/')
-  await page.getByRole('link', { name: 'Support', exact: true }).click()
+  await page.getByRole('banner').locator('summary').click() // on a phone the header's links are in its menu
+  await page.getByRole('banner').getByRole('link', { name: 'Support', exact: true }).click()
   await expect(page).toHaveURL(/\/support$/)
   await expect(page.getByTestId('support-context')).toHaveText(`Sent with your organisation ${orgName} and venue Harbour, so we can look at the right place.`)
   await expectAccessible(page)
