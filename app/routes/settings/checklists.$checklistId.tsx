@@ -10,6 +10,7 @@ import { ReorderList } from '../../components/templates/reorder-list'
 import type { Checklist, ChecklistItem } from '../../components/checklists/types'
 import { Button, buttonClasses } from '../../components/ui/button'
 import { ConfirmForm } from '../../components/ui/confirm-dialog'
+import { DangerZone } from '../../components/ui/danger-zone'
 import { FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
 import type { Submission } from '@conform-to/react'
@@ -273,23 +274,12 @@ export default function EditChecklist({ loaderData, actionData }: Route.Componen
         )}
       </section>
 
-      <section aria-labelledby="checklist-danger" className="space-y-3 rounded-lg border border-red-700 p-4 dark:border-red-400">
-        <h2 id="checklist-danger" className="text-lg font-semibold">
-          {t('dangerZone')}
-        </h2>
-        <p className="text-sm text-stone-700 dark:text-stone-300">{t('checklists.actions.deleteHelp')}</p>
-        <FormError errors={deleteErrors} />
-        <ConfirmForm
-          dangerous
-          intent="delete"
-          trigger={t('checklists.actions.delete')}
-          title={t('checklists.actions.deleteTitle', { name: checklist.name })}
-          description={t('checklists.actions.deleteHelp')}
-          confirmLabel={t('checklists.actions.delete')}
-          cancelLabel={tc('actions.cancel')}
-          defaultTitle={tc('confirm.defaultTitle')}
-        />
-      </section>
+      <DangerZone
+        trigger={t('checklists.actions.delete')}
+        title={t('checklists.actions.deleteTitle', { name: checklist.name })}
+        help={t('checklists.actions.deleteHelp')}
+        errors={deleteErrors}
+      />
     </div>
   )
 }

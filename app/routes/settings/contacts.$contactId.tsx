@@ -6,7 +6,7 @@ import { contactDefaults, ContactFields } from '../../components/contacts/contac
 import { CONTACT_FIELDS, contactBody, contactFormSchema } from '../../components/contacts/form.server'
 import type { Contact, ContactCategory, SupplierProduct } from '../../components/contacts/types'
 import { SubmitButton } from '../../components/submit-button'
-import { ConfirmForm } from '../../components/ui/confirm-dialog'
+import { DangerZone } from '../../components/ui/danger-zone'
 import { FormError, inputClasses } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect } from '../../lib/api.server'
 import { resultErrors, useServerForm, type FormResult } from '../../lib/forms'
@@ -216,23 +216,13 @@ export default function EditContact({ loaderData, actionData }: Route.ComponentP
         )}
       </section>
 
-      <section aria-labelledby="contact-danger" className="space-y-3 rounded-lg border border-red-700 p-4 dark:border-red-400">
-        <h2 id="contact-danger" className="text-lg font-semibold">
-          {t('dangerZone')}
-        </h2>
-        <p className="text-sm text-stone-700 dark:text-stone-300">{t('contacts.deleteHelp')}</p>
-        <FormError errors={resultErrors(resultFor('delete'))} />
-        <ConfirmForm
-          dangerous
-          intent="delete"
-          trigger={t('contacts.delete')}
-          title={t('contacts.deleteTitle', { name: contact.name })}
-          description={t('contacts.deleteHelp')}
-          confirmLabel={t('contacts.deleteConfirm')}
-          cancelLabel={tc('actions.cancel')}
-          defaultTitle={tc('confirm.defaultTitle')}
-        />
-      </section>
+      <DangerZone
+        trigger={t('contacts.delete')}
+        title={t('contacts.deleteTitle', { name: contact.name })}
+        help={t('contacts.deleteHelp')}
+        confirmLabel={t('contacts.deleteConfirm')}
+        errors={resultErrors(resultFor('delete'))}
+      />
     </div>
   )
 }
