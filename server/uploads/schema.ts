@@ -1,5 +1,5 @@
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { organisations } from '../orgs/schema.ts'
+import { customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import { orgRef } from '../orgs/schema.ts'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -11,9 +11,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     fileName: text().notNull(),
     contentType: text().notNull(),
     size: integer().notNull(),
@@ -22,4 +20,24 @@ export const uploads = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('uploads_org_idx').on(t.orgId, t.createdAt)],
+)
+
+/**
+ * Smaller copies of uploaded photos (ADR 037), made on first request of a width and kept, so each
+ * width of each photo is resized once for every process.
+ */
+export const uploadRenditions = pgTable(
+  'upload_renditions',
+  {
+    orgId: orgRef(),
+    uploadId: uuid()
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    /** The width asked for (one of RENDITION_WIDTHS); the image itself is never wider. */
+    width: integer().notNull(),
+    contentType: text().notNull(),
+    data: bytea().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.uploadId, t.width] })],
 )

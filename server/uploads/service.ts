@@ -2,7 +2,8 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
 import type { Db } from '../db/client.ts'
 import { records } from '../records/schema.ts'
-import { uploads } from './schema.ts'
+import { RENDITION_TYPE, resizeImage, UnreadableImageError, type RenditionWidth } from './resize.ts'
+import { uploadRenditions, uploads } from './schema.ts'
 
 /** Largest file accepted (product: images and PDF up to 10 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
@@ -107,4 +108,38 @@ export async function findUploadFile(db: Db, scope: OrgScope, uploadId: string) 
     .from(uploads)
     .where(and(uploadsInScope(scope), eq(uploads.id, uploadId)))
   return row
+}
+
+export type RenditionResult =
+  | { kind: 'found'; fileName: string; contentType: string; data: Buffer }
+  | { kind: 'notFound' }
+  | { kind: 'notImage' }
+  | { kind: 'unreadable' }
+
+/**
+ * A photo of the organisation that the member may see, at most `width` pixels wide: the stored copy,
+ * or one made now from the original and kept (two processes making the same one keep the first).
+ */
+export async function findRendition(db: Db, scope: OrgScope, uploadId: string, width: RenditionWidth): Promise<RenditionResult> {
+  const info = await findUploadInfo(db, scope, uploadId)
+  if (!info) return { kind: 'notFound' }
+  if (!isImageType(info.contentType)) return { kind: 'notImage' }
+  const fileName = `${info.fileName.replace(/\.[^.]*$/, '')}-${width}.webp`
+  const where = and(eq(uploadRenditions.orgId, scope.orgId), eq(uploadRenditions.uploadId, uploadId), eq(uploadRenditions.width, width))
+  const [stored] = await db.select({ contentType: uploadRenditions.contentType, data: uploadRenditions.data }).from(uploadRenditions).where(where)
+  if (stored) return { kind: 'found', fileName, ...stored }
+  const [original] = await db
+    .select({ data: uploads.data })
+    .from(uploads)
+    .where(and(eq(uploads.orgId, scope.orgId), eq(uploads.id, uploadId)))
+  if (!original) return { kind: 'notFound' }
+  let resized: Buffer
+  try {
+    resized = (await resizeImage(original.data, width)).data
+  } catch (error) {
+    if (error instanceof UnreadableImageError) return { kind: 'unreadable' }
+    throw error
+  }
+  await db.insert(uploadRenditions).values({ orgId: scope.orgId, uploadId, width, contentType: RENDITION_TYPE, data: resized }).onConflictDoNothing()
+  return { kind: 'found', fileName, contentType: RENDITION_TYPE, data: resized }
 }

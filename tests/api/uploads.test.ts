@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { uploads } from '../../server/db/schema.ts'
+import sharp from 'sharp'
+import { uploadRenditions, uploads } from '../../server/db/schema.ts'
 import { sniffContentType } from '../../server/uploads/service.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { FILES, uploadFile } from '../support/checklists.ts'
@@ -144,6 +145,98 @@ describe('GET /v1/orgs/:orgId/uploads/:id serves files inert', () => {
       expect(image.headers.get('x-content-type-options')).toBe('nosniff')
       expect(image.headers.get('x-frame-options')).toBe('DENY')
     }
+  })
+})
+
+/** A real photo-sized image, noisy enough that its size tells the original from a copy. */
+async function photo(width: number, height: number, format: 'jpeg' | 'png' | 'webp', orientation?: number) {
+  const noise = Buffer.alloc(width * height * 3)
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 9) * 31) % 251
+  let image = sharp(noise, { raw: { width, height, channels: 3 } })[format]()
+  if (orientation) image = image.withMetadata({ orientation })
+  return new Uint8Array(await image.toBuffer())
+}
+
+describe('GET /v1/orgs/:orgId/uploads/:id?width= — photos resized on the server', () => {
+  test('a large JPEG comes back as a smaller WebP of the width asked for, kept for the next request', async () => {
+    const original = await photo(1600, 1200, 'jpeg')
+    const up = await uploadFile(t, o.basic.client, o.orgId, { bytes: original, name: 'lasagne.jpg' })
+    expect(up.status, up.text).toBe(201)
+    for (const [width, height] of [
+      [320, 240],
+      [1200, 900],
+    ]) {
+      const got = await getBytes(o.basic.client, `${up.json.url}?width=${width}`)
+      expect(got.status).toBe(200)
+      expect(got.headers.get('content-type')).toBe('image/webp')
+      expect(got.headers.get('content-length')).toBe(String(got.bytes.byteLength))
+      expect(got.headers.get('cache-control')).toBe('private, max-age=31536000, immutable')
+      expect(got.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(got.headers.get('content-security-policy')).toMatch(/^sandbox(;|$)/)
+      expect(got.headers.get('content-disposition')).toBe(`inline; filename*=UTF-8''lasagne-${width}.webp`)
+      const meta = await sharp(got.bytes).metadata()
+      expect([meta.format, meta.width, meta.height]).toEqual(['webp', width, height])
+      expect(got.bytes.byteLength).toBeLessThan(original.byteLength / 2)
+    }
+    const kept = await t.db
+      .select({ width: uploadRenditions.width, orgId: uploadRenditions.orgId })
+      .from(uploadRenditions)
+      .where(eq(uploadRenditions.uploadId, up.json.id))
+    expect(kept.map((r) => r.width).sort((a, b) => a - b)).toEqual([320, 1200])
+    expect(kept.every((r) => r.orgId === o.orgId)).toBe(true)
+    // The second request is the kept copy, byte for byte.
+    const first = await getBytes(o.basic.client, `${up.json.url}?width=320`)
+    const again = await getBytes(o.owner.client, `${up.json.url}?width=320`)
+    expect(Buffer.from(again.bytes).equals(Buffer.from(first.bytes))).toBe(true)
+    // Without a width, the original as it was uploaded.
+    const whole = await getBytes(o.basic.client, up.json.url)
+    expect(whole.headers.get('content-type')).toBe('image/jpeg')
+    expect(Buffer.from(whole.bytes).equals(Buffer.from(original))).toBe(true)
+  })
+
+  test('a small PNG is never enlarged; a phone photo is turned upright and loses its metadata', async () => {
+    const small = await uploadFile(t, o.basic.client, o.orgId, { bytes: await photo(100, 50, 'png'), name: 'icon.png' })
+    const got = await getBytes(o.basic.client, `${small.json.url}?width=640`)
+    expect(got.status).toBe(200)
+    const meta = await sharp(got.bytes).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 100, 50])
+
+    // Stored 300×200 with EXIF orientation 6 (shown rotated a quarter turn): 200 wide, 300 high upright.
+    const rotated = await uploadFile(t, o.basic.client, o.orgId, { bytes: await photo(300, 200, 'jpeg', 6), name: 'phone.jpg' })
+    const upright = await sharp((await getBytes(o.basic.client, `${rotated.json.url}?width=160`)).bytes).metadata()
+    expect([upright.width, upright.height]).toEqual([160, 240])
+    expect(upright.exif).toBeUndefined()
+    expect(upright.orientation).toBeUndefined()
+  })
+
+  test('a width not offered, a PDF, or bytes that are no image: clear 400s naming the field', async () => {
+    const up = await uploadFile(t, o.basic.client, o.orgId, { bytes: await photo(400, 300, 'webp'), name: 'tart.webp' })
+    for (const width of ['500', 'abc', '', '-320', '320.5', '99999']) {
+      const error = expectError(await o.basic.client.get(`${up.json.url}?width=${width}`), 'ValidationError', { data: ['width'] })
+      expect(error!.width).toBe('Choose a width of 160, 320, 640, 960, 1200 pixels')
+    }
+    const pdf = await uploadFile(t, o.basic.client, o.orgId, { bytes: FILES.pdf(), name: 'report.pdf' })
+    const notImage = expectError(await o.basic.client.get(`${pdf.json.url}?width=320`), 'ValidationError', { data: ['width'] })
+    expect(notImage!.width).toMatch(/only JPEG, PNG and WebP/i)
+    // A PNG signature with nothing after it: stored (judged by its first bytes) but not a picture.
+    const broken = await uploadFile(t, o.basic.client, o.orgId, { bytes: FILES.png(), name: 'broken.png' })
+    const unreadable = expectError(await o.basic.client.get(`${broken.json.url}?width=320`), 'ValidationError', { data: ['file'] })
+    expect(unreadable!.file).toMatch(/cannot be read as an image/)
+    expect((await t.db.select().from(uploadRenditions).where(eq(uploadRenditions.uploadId, broken.json.id))).length).toBe(0)
+  })
+
+  test('tenancy: another organisation’s photo, one a limited member may not see, or an unknown id is 404 at any width', async () => {
+    const theirs = await uploadFile(t, o.outsider.client, o.outsider.orgId, { bytes: await photo(800, 600, 'jpeg'), name: 'theirs.jpg' })
+    expect((await getBytes(o.outsider.client, `${theirs.json.url}?width=320`)).status).toBe(200)
+    expectError(await o.owner.client.get(`/v1/orgs/${o.orgId}/uploads/${theirs.json.id}?width=320`), 'NotFoundError')
+    // Their copy exists now; it is still not reachable through this organisation.
+    expectError(await o.owner.client.get(`/v1/orgs/${o.orgId}/uploads/${theirs.json.id}?width=320`), 'NotFoundError')
+    const mine = await uploadFile(t, o.owner.client, o.orgId, { bytes: await photo(800, 600, 'jpeg'), name: 'mine.jpg' })
+    expectError(await o.outsider.client.get(`${mine.json.url}?width=320`), 'NotFoundError')
+    expectError(await o.basicLimited.client.get(`${mine.json.url}?width=320`), 'NotFoundError')
+    expect((await getBytes(o.basic.client, `${mine.json.url}?width=320`)).status).toBe(200)
+    expectError(await o.owner.client.get(`/v1/orgs/${o.orgId}/uploads/${randomUUID()}?width=320`), 'NotFoundError')
+    expect((await getBytes(o.anonymous, `${mine.json.url}?width=320`)).status).toBe(401)
   })
 })
 
