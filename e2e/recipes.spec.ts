@@ -5,6 +5,7 @@
  * read. JavaScript on and off; axe on every page.
  */
 import type { APIRequestContext, Browser, Page, ViewportSize } from '@playwright/test'
+import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { expect as baseExpect, expectAccessible, test } from './support/fixtures'
 import { organisationWithMembers, type Person } from './support/setup'
@@ -179,6 +180,115 @@ test('a basic member on a phone scales a recipe to 3× and by what there is of o
   expect(text).toContain('Pasta fresca')
   expect(text).toContain('Gluten')
   expect(text).toContain('X = contains')
+  await page.context().close()
+})
+
+/** A kitchen's everyday recipe: a photo, sections, a dozen ingredients, seven steps. */
+async function lasagne(k: Awaited<ReturnType<typeof kitchen>>) {
+  // A phone photo: 2400 × 1800, noisy enough to weigh what a real one does.
+  const noise = Buffer.alloc(2400 * 1800 * 3)
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 11) * 31) % 251
+  const photo = await sharp(noise, { raw: { width: 2400, height: 1800, channels: 3 } }).jpeg({ quality: 85 }).toBuffer()
+  const upload = await ok(await k.owner.api.post(`/v1/orgs/${k.orgId}/uploads`, { multipart: { file: { name: 'lasagne.jpg', mimeType: 'image/jpeg', buffer: photo } } }))
+  const ingredient = (quantity: number | null, unit: string, name: string, note = '') => ({ type: 'ingredient', quantity, unit, name, note })
+  const { recipe } = await ok(
+    await k.owner.api.post(`/v1/orgs/${k.orgId}/recipes`, {
+      data: {
+        name: 'Lasagne al forno',
+        description: 'The house lasagne: a slow ragù, a thick béchamel and fresh sheets, baked until the top is crisp at the edges.',
+        portions: 8,
+        yieldQuantity: 2.4,
+        yieldUnit: 'kg',
+        prepMinutes: 45,
+        cookMinutes: 180,
+        ingredients: [
+          { type: 'section', name: 'For the ragù' },
+          ingredient(500, 'g', 'Beef mince'),
+          ingredient(250, 'g', 'Pork mince'),
+          ingredient(1, '', 'Onion', 'finely chopped'),
+          ingredient(2, '', 'Carrots', 'finely chopped'),
+          ingredient(2, '', 'Celery sticks', 'finely chopped'),
+          ingredient(800, 'g', 'Chopped tomatoes'),
+          ingredient(150, 'ml', 'Red wine'),
+          { type: 'section', name: 'For the béchamel' },
+          ingredient(60, 'g', 'Butter'),
+          ingredient(60, 'g', 'Plain flour'),
+          ingredient(750, 'ml', 'Whole milk'),
+          ingredient(1, 'pinch', 'Nutmeg'),
+          { type: 'section', name: 'To finish' },
+          ingredient(300, 'g', 'Fresh lasagne sheets'),
+          ingredient(100, 'g', 'Parmesan', 'grated'),
+        ],
+        steps: [
+          'Soften the onion, carrot and celery in a little oil over a low heat for 15 minutes.',
+          'Brown the beef and pork in batches, then add the wine and let it bubble away.',
+          'Add the tomatoes and simmer, half covered, for 2 hours, stirring now and then. Season.',
+          'Melt the butter, stir in the flour and cook for 2 minutes; whisk in the milk a little at a time and simmer until thick. Season with nutmeg.',
+          'Layer ragù, pasta and béchamel three times in a deep tray, finishing with béchamel and parmesan.',
+          'Bake at 180 °C for 40 minutes, until bubbling and brown on top.',
+          'Rest for 15 minutes before cutting into 8 portions. Label and date what goes into the fridge.',
+        ],
+        allergens: { gluten: 'contains', milk: 'contains', celery: 'contains', sulphites: 'contains', eggs: 'mayContain' },
+        confirmAllergens: true,
+        imageUploadId: upload.id,
+      },
+    }),
+  )
+  return { recipe, photoBytes: photo.byteLength }
+}
+
+test('the recipe card prints on one A4 page; the photo comes resized from the server', async ({ browser, baseURL }) => {
+  const k = await kitchen(baseURL!)
+  const { recipe, photoBytes } = await lasagne(k)
+  const page = await signedInPage(browser, k.basic, PHONE)
+  const images: { url: string; bytes: number; type: string }[] = []
+  page.on('response', async (res) => {
+    if (res.url().includes('/uploads/')) images.push({ url: res.url(), bytes: (await res.body()).byteLength, type: res.headers()['content-type'] ?? '' })
+  })
+
+  // The list shows a thumbnail, the page a phone-sized copy: neither is the 2400 px original.
+  await page.goto('/recipes')
+  const thumbnail = page.locator('li', { hasText: 'Lasagne al forno' }).locator('img')
+  await expect(thumbnail).toHaveAttribute('srcset', /\?width=160 160w, .*\?width=320 320w/)
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeLessThanOrEqual(320)
+  await page.goto(`/recipes/${recipe.id}`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Lasagne al forno' })).toBeVisible()
+  const photo = page.locator('article img')
+  await expect(photo).toHaveAttribute('sizes', /100vw/)
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
+  // 390 px at the phone's density: the 640, 960 or 1200 copy, never the original.
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeLessThanOrEqual(1200)
+  await expect.poll(() => images.length).toBeGreaterThanOrEqual(2)
+  for (const image of images) {
+    expect(image.url).toMatch(/\?width=\d+$/)
+    expect(image.type).toBe('image/webp')
+    expect(image.bytes).toBeLessThan(photoBytes / 4)
+  }
+  await expectAccessible(page)
+
+  // Printed (Chromium's print-to-PDF, @media print, A4): one page with the whole card on it.
+  const pdf = await getDocumentProxy(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })))
+  expect(pdf.numPages).toBe(1)
+  const text = ((await extractText(pdf, { mergePages: true })).text as string).replace(/\s+/g, ' ')
+  for (const expected of ['Lasagne al forno', 'Allergens', 'Gluten', 'Parmesan', 'Label and date what goes into the fridge']) expect(text).toContain(expected)
+  // The scaler and the navigation are for the screen only.
+  expect(text).not.toContain('Multiply by')
+
+  // The allergen sheet prints on one A4 page too, landscape, every column on it.
+  await page.goto('/recipes/allergens')
+  await expect(page.getByRole('table')).toContainText('Lasagne al forno')
+  const sheet = await getDocumentProxy(new Uint8Array(await page.pdf({ format: 'A4', preferCSSPageSize: true })))
+  expect(sheet.numPages).toBe(1)
+  const [, , sheetWidth, sheetHeight] = (await sheet.getPage(1)).view as number[]
+  expect(sheetWidth).toBeGreaterThan(sheetHeight!)
+  // Laid out for print on the page's printable width (297 mm less 2 × 10 mm at 96 px/in), the table fits it.
+  await page.setViewportSize({ width: 1047, height: 700 })
+  await page.emulateMedia({ media: 'print' })
+  const overflow = await page.getByRole('table').evaluate((table) => table.getBoundingClientRect().right - document.documentElement.clientWidth)
+  expect(overflow).toBeLessThanOrEqual(0)
+  const sheetText = ((await extractText(sheet, { mergePages: true })).text as string).replace(/\s+/g, ' ')
+  for (const expected of ['Lasagne al forno', 'Celery', 'Sulphites', 'Lupin', 'Molluscs']) expect(sheetText).toContain(expected)
   await page.context().close()
 })
 

@@ -7,6 +7,10 @@ import { t, type Locale } from '../i18n.ts'
 import { ALLERGENS } from './schema.ts'
 import type { RecipeSummary } from './service.ts'
 
+/** Row heights of the table, in points: roomy when few recipes, never cramped below legible. */
+const MAX_ROW = 16
+const MIN_ROW = 11
+
 const WIN_ANSI_EXTRA = new Set('ƒ–—‘’‚“”„†‡•…€‰‹›ˆ™ŒœŠšŸŽž˜')
 
 /** The built-in fonts only encode WinAnsi: anything else prints as '?'. */
@@ -49,18 +53,24 @@ export function allergenSheetPdf(input: { locale: Locale; venueName: string; org
     doc.moveTo(margin, y).lineTo(margin + width, y).stroke()
   }
   header()
-  const rowHeight = 16
+  // One page where it fits: rows shrink from 16 pt down to 11 pt (8 pt type, still legible) so that up
+  // to about 35 recipes share the first page; past that the table goes on, header repeated.
+  const room = doc.page.height - margin - y
+  const rowHeight = Math.max(MIN_ROW, Math.min(MAX_ROW, Math.floor((room / Math.max(1, input.recipes.length)) * 10) / 10))
+  const nameSize = rowHeight >= 14 ? 9 : 8
+  const markSize = rowHeight >= 14 ? 10 : 9
   for (const recipe of input.recipes) {
     if (y + rowHeight > doc.page.height - margin) {
       doc.addPage()
       y = margin
       header()
     }
-    doc.font('Helvetica').fontSize(9).text(pdfText(recipe.name), margin + 2, y + 4, { width: nameWidth - 4, height: rowHeight, ellipsis: true, lineBreak: false })
+    const baseline = (rowHeight - nameSize) / 2
+    doc.font('Helvetica').fontSize(nameSize).text(pdfText(recipe.name), margin + 2, y + baseline, { width: nameWidth - 4, height: rowHeight, ellipsis: true, lineBreak: false })
     ALLERGENS.forEach((a, i) => {
       const level = recipe.allergens[a]
       if (!level) return
-      doc.font('Helvetica-Bold').fontSize(10).text(level === 'contains' ? 'X' : '?', margin + nameWidth + i * cell, y + 3, { width: cell, align: 'center', lineBreak: false })
+      doc.font('Helvetica-Bold').fontSize(markSize).text(level === 'contains' ? 'X' : '?', margin + nameWidth + i * cell, y + (rowHeight - markSize) / 2, { width: cell, align: 'center', lineBreak: false })
     })
     y += rowHeight
     doc.moveTo(margin, y).lineTo(margin + width, y).lineWidth(0.5).strokeColor('#999999').stroke().strokeColor('black').lineWidth(1)

@@ -147,7 +147,7 @@ export function recipeRoutes() {
     requirePermission(c, 'recipes.manage')
     const body = await readJson(c, generateBody)
     const { config } = c.get('deps')
-    const log = c.get('log')
+    const log = c.get('log')()
     const onLlmError = (error: unknown) => log.warn({ err: error }, 'recipe LLM endpoint failed; used the built-in parser')
     try {
       const result = body.url ? await draftFromUrl(body.url, config, { onLlmError }) : await draftFromText(body.text!, config, onLlmError)

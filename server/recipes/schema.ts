@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { organisations } from '../orgs/schema.ts'
+import { orgRef } from '../orgs/schema.ts'
 import { uploads } from '../uploads/schema.ts'
 
 export { ALLERGEN_LEVELS, ALLERGENS, type Allergen, type AllergenLevel, type AllergenMap, type IngredientLine } from './constants.ts'
@@ -11,9 +11,7 @@ export const recipeCategories = pgTable(
   'recipe_categories',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     name: text().notNull(),
     position: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -30,9 +28,7 @@ export const recipes = pgTable(
   'recipes',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     categoryId: uuid().references(() => recipeCategories.id, { onDelete: 'set null' }),
     name: text().notNull(),
     description: text().notNull().default(''),

@@ -9,6 +9,7 @@ import { isUuid, requireVenueAccess, type OrgScope } from '../api/middleware/org
 import type { Db } from '../db/client.ts'
 import { memberships, uploads, venues } from '../db/schema.ts'
 import { t, type Locale } from '../i18n.ts'
+import { hasRow, registerOnboardingStep } from '../onboarding/steps.ts'
 import { isImageType, uploadUrl } from '../uploads/service.ts'
 import { detectAllergens } from './allergens.ts'
 import { recipeCategories, recipes, type AllergenMap, type IngredientLine } from './schema.ts'
@@ -380,3 +381,12 @@ export async function venueRecipeBook(ctx: RecipeContext, venueId: string, filte
   const shown = filter.categoryId === 'none' ? all.filter((r) => r.categoryId === null) : filter.categoryId ? all.filter((r) => r.categoryId === filter.categoryId) : all
   return { venue, categories, uncategorisedCount: uncategorised, recipes: shown }
 }
+
+// ─── onboarding ─────────────────────────────────────────────────────────────────────────────────
+
+registerOnboardingStep({
+  key: 'recipe',
+  href: '/settings/recipes/new',
+  position: 60,
+  done: (db, orgId) => hasRow(db.select({ one: sql`1` }).from(recipes).where(eq(recipes.orgId, orgId))),
+})

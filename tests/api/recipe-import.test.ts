@@ -7,6 +7,7 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { gzipSync } from 'node:zlib'
 import { delay } from 'msw'
 import { http, HttpResponse } from 'msw/http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -32,7 +33,7 @@ const TEXT_PAGE = `<!doctype html><html><head><title>Abuela's gazpacho</title><s
 
 let server: Server
 let base: string
-/** The local pages: /jsonld, /text, /big (3 MB), /slow (answers after 3 s), /redirect-local, /image. */
+/** The local pages: /jsonld, /text, /big (3 MB), /slow (answers after 3 s), /redirect, /image, and redirects for the fetcher's tests. */
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/jsonld') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(JSON_LD_PAGE)
@@ -46,6 +47,16 @@ beforeAll(async () => {
     if (req.url === '/slow') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(TEXT_PAGE), 3000)
     if (req.url === '/redirect') return res.writeHead(302, { location: '/jsonld' }).end()
     if (req.url === '/image') return res.writeHead(200, { 'content-type': 'image/png' }).end('png')
+    // Redirects for the fetcher's own tests: to a name that rebinds, to an internal name or address, to loopback, in a loop.
+    const port = (server.address() as AddressInfo).port
+    if (req.url === '/hop-rebind') return res.writeHead(302, { location: `http://rebind.example.test:${port}/jsonld` }).end()
+    if (req.url === '/hop-internal') return res.writeHead(302, { location: `http://intranet.example.test:${port}/secret` }).end()
+    if (req.url === '/hop-literal') return res.writeHead(302, { location: `http://127.0.0.2:${port}/secret` }).end()
+    if (req.url === '/to-loopback') return res.writeHead(302, { location: 'http://[::1]:1/jsonld' }).end()
+    if (req.url === '/gzip') return res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(TEXT_PAGE))
+    // 3 MB of HTML squeezed into a few kilobytes: the limit counts what it unpacks to.
+    if (req.url === '/gzip-bomb') return res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync('x'.repeat(3_000_000)))
+    if (req.url?.startsWith('/loop')) return res.writeHead(302, { location: `${req.url}x` }).end()
     res.writeHead(404).end()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -104,30 +115,90 @@ describe('the default app (private addresses refused, no LLM endpoint)', () => {
   })
 })
 
-describe('the fetcher itself: redirects are checked hop by hop', () => {
-  const publicName = async () => ['93.184.216.34']
-  test('a public page redirecting to a loopback address is refused before it is fetched', async () => {
-    let hits = 0
-    server.once('request', () => hits++)
-    fakes.use(http.get('http://recipes.example.test/r', () => new HttpResponse(null, { status: 302, headers: { location: `${base}/jsonld` } })))
-    const error = await fetchPage('http://recipes.example.test/r', { allowPrivate: false, lookup: publicName }).catch((e: unknown) => e)
+describe('the fetcher itself: one resolution per hop, checked, and the connection goes to it', () => {
+  /*
+   * The test's own server on 127.0.0.1 plays a public web site: these tests refuse every private
+   * address except that one. A second server on 127.0.0.2, same port, plays the internal service an
+   * attacker is after; it must never be reached.
+   */
+  const publicHere = (ip: string) => ip !== '127.0.0.1' && isPrivateAddress(ip)
+  let internal: Server
+  let internalHits: string[]
+  let port: number
+  beforeAll(async () => {
+    port = Number(new URL(base).port)
+    internalHits = []
+    internal = createServer((req, res) => {
+      internalHits.push(req.url ?? '')
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>internal secrets</h1>')
+    })
+    await new Promise<void>((resolve, reject) => internal.once('error', reject).listen(port, '127.0.0.2', resolve))
+  })
+  afterAll(() => new Promise<void>((resolve) => internal.close(() => resolve())))
+
+  /** A resolver for `names`: each call answers the next address of the name's list (the last one again after that). */
+  function resolver(names: Record<string, string[]>) {
+    const calls: string[] = []
+    const lookup = async (host: string) => {
+      calls.push(host)
+      const answers = names[host] ?? []
+      const seen = calls.filter((h) => h === host).length
+      return answers.length ? [answers[Math.min(seen, answers.length) - 1]!] : []
+    }
+    return { lookup, calls }
+  }
+
+  test('DNS rebinding: a name answering a public address, then a loopback one, is fetched from the public one and resolved once', async () => {
+    const { lookup, calls } = resolver({ 'rebind.example.test': ['127.0.0.1', '127.0.0.2'] })
+    const page = await fetchPage(`http://rebind.example.test:${port}/text`, { allowPrivate: false, lookup, isForbiddenAddress: publicHere })
+    expect(page.html).toContain('Gazpacho de la abuela')
+    expect(calls).toEqual(['rebind.example.test'])
+    expect(internalHits).toEqual([])
+    // The same name asked again now answers the internal address, and is refused before any connection.
+    await expect(fetchPage(`http://rebind.example.test:${port}/text`, { allowPrivate: false, lookup, isForbiddenAddress: publicHere })).rejects.toMatchObject({ reason: 'private' })
+    expect(internalHits).toEqual([])
+  })
+
+  test('every redirect hop is resolved and checked again: a rebinding name after a redirect is pinned too', async () => {
+    const { lookup, calls } = resolver({ 'recipes.example.test': ['127.0.0.1'], 'rebind.example.test': ['127.0.0.1', '127.0.0.2'] })
+    const page = await fetchPage(`http://recipes.example.test:${port}/hop-rebind`, { allowPrivate: false, lookup, isForbiddenAddress: publicHere })
+    expect(page.url).toBe(`http://rebind.example.test:${port}/jsonld`)
+    expect(page.html).toContain('Lemon tart')
+    expect(calls).toEqual(['recipes.example.test', 'rebind.example.test'])
+    const internalName = resolver({ 'recipes.example.test': ['127.0.0.1'], 'intranet.example.test': ['127.0.0.2'] })
+    await expect(fetchPage(`http://recipes.example.test:${port}/hop-internal`, { allowPrivate: false, lookup: internalName.lookup, isForbiddenAddress: publicHere })).rejects.toMatchObject({ reason: 'private' })
+    await expect(fetchPage(`http://recipes.example.test:${port}/hop-literal`, { allowPrivate: false, lookup, isForbiddenAddress: publicHere })).rejects.toMatchObject({ reason: 'private' })
+    expect(internalHits).toEqual([])
+  })
+
+  test('a public page redirecting to a loopback address is refused before it is fetched; a public redirect is followed', async () => {
+    const { lookup } = resolver({ 'recipes.example.test': ['127.0.0.1'] })
+    const error = await fetchPage(`http://recipes.example.test:${port}/to-loopback`, { allowPrivate: false, lookup, isForbiddenAddress: publicHere }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PageFetchError)
     expect((error as PageFetchError).reason).toBe('private')
-    expect(hits).toBe(0)
+    const page = await fetchPage(`http://recipes.example.test:${port}/redirect`, { allowPrivate: false, lookup, isForbiddenAddress: publicHere })
+    expect(page.url).toBe(`http://recipes.example.test:${port}/jsonld`)
+    // A compressed page is unpacked, and its limit counts the unpacked bytes.
+    expect((await fetchPage(`http://recipes.example.test:${port}/gzip`, { allowPrivate: false, lookup, isForbiddenAddress: publicHere })).html).toBe(TEXT_PAGE)
+    await expect(fetchPage(`http://recipes.example.test:${port}/gzip-bomb`, { allowPrivate: false, lookup, isForbiddenAddress: publicHere })).rejects.toMatchObject({ reason: 'tooLarge' })
+    // Too many redirects.
+    await expect(fetchPage(`http://recipes.example.test:${port}/loop`, { allowPrivate: false, lookup, isForbiddenAddress: publicHere })).rejects.toMatchObject({ reason: 'unreachable' })
   })
-  test('a public page redirecting to a public one is followed', async () => {
-    fakes.use(
-      http.get('http://recipes.example.test/a', () => new HttpResponse(null, { status: 301, headers: { location: 'https://recipes.example.test/b' } })),
-      http.get('https://recipes.example.test/b', () => HttpResponse.html('<h1>ok</h1>')),
-    )
-    const page = await fetchPage('http://recipes.example.test/a', { allowPrivate: false, lookup: publicName })
-    expect(page).toEqual({ url: 'https://recipes.example.test/b', html: '<h1>ok</h1>' })
-  })
-  test('a name that resolves to a private address is refused; too many redirects too', async () => {
+
+  test('a name with any private address among its answers is refused without connecting; so is a name that does not resolve', async () => {
     await expect(fetchPage('http://intranet.example.test/', { allowPrivate: false, lookup: async () => ['93.184.216.34', '10.0.0.5'] })).rejects.toMatchObject({ reason: 'private' })
-    fakes.use(http.get('http://loop.example.test/*', ({ request }) => new HttpResponse(null, { status: 302, headers: { location: `${request.url}x` } })))
-    await expect(fetchPage('http://loop.example.test/a', { allowPrivate: false, lookup: publicName })).rejects.toMatchObject({ reason: 'unreachable' })
+    await expect(fetchPage('http://intranet.example.test/', { allowPrivate: false, lookup: async () => ['93.184.216.34', '::ffff:7f00:1'] })).rejects.toMatchObject({ reason: 'private' })
+    await expect(fetchPage('http://nowhere.example.test/', { allowPrivate: false, lookup: async () => [] })).rejects.toMatchObject({ reason: 'unreachable' })
+    await expect(
+      fetchPage('http://nowhere.example.test/', {
+        allowPrivate: false,
+        lookup: async () => {
+          throw new Error('ENOTFOUND')
+        },
+      }),
+    ).rejects.toMatchObject({ reason: 'unreachable' })
   })
+
   test.each([
     ['127.0.0.1', true],
     ['10.0.0.1', true],
@@ -139,6 +210,23 @@ describe('the fetcher itself: redirects are checked hop by hop', () => {
     ['fd00::1', true],
     ['fe80::1', true],
     ['::ffff:127.0.0.1', true],
+    ['::ffff:7f00:1', true],
+    ['::ffff:10.0.0.1', true],
+    ['::127.0.0.1', true],
+    ['::', true],
+    ['fc00::1', true],
+    ['fec0::1', true],
+    ['ff02::1', true],
+    ['64:ff9b::a9fe:a9fe', true],
+    ['2002:7f00:1::1', true],
+    ['2001:0:4136:e378::1', true],
+    ['169.254.169.254', true],
+    ['224.0.0.1', true],
+    ['255.255.255.255', true],
+    ['198.18.0.1', true],
+    ['not-an-address', true],
+    ['::ffff:93.184.216.34', false],
+    ['2002:5db8:d822::1', false],
     ['93.184.216.34', false],
     ['2606:2800:220:1::1', false],
   ])('%s is private: %s', (ip, want) => expect(isPrivateAddress(ip)).toBe(want))

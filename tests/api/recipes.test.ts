@@ -240,6 +240,17 @@ describe('first run', () => {
       const full = await owner.client.get(`/v1/orgs/${demo!.orgId}/recipes/${croquetas.id}`)
       // What the Spanish names suggest is what the owner confirmed.
       expect(full.json.recipe.detectedAllergens).toEqual(full.json.recipe.allergens)
+      // The demo venue's allergen sheet, read back: one A4 page with all six recipes.
+      const venues = await owner.client.get(`/v1/orgs/${demo!.orgId}/venues`)
+      const venueId = venues.json.venues[0].id as string
+      const sheet = await fresh.app.request(`/v1/orgs/${demo!.orgId}/venues/${venueId}/recipes/allergen-sheet`, {
+        headers: { cookie: [...owner.client.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+      })
+      expect(sheet.status).toBe(200)
+      const pdf = await getDocumentProxy(new Uint8Array(await sheet.arrayBuffer()))
+      expect(pdf.numPages).toBe(1)
+      const { text } = await extractText(pdf, { mergePages: true })
+      for (const r of list.json.recipes as { name: string; venueIds: string[] }[]) if (!r.venueIds.length || r.venueIds.includes(venueId)) expect(text).toContain(r.name)
     } finally {
       await fresh.close()
     }
