@@ -3,28 +3,30 @@
  * with their records), completing and resolving items. Templates are read straight from their tables,
  * scoped by organisation; records go through the shared machinery of server/records/service.ts.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import type { RecordStatus } from '../records/schema.ts'
-import { currentRecords, publicRecord, recordHistory, splitHistory, type StoredRecord } from '../records/service.ts'
+import { currentStates, publicRecord, recordHistory, splitHistory, type StoredRecord } from '../records/service.ts'
 import type { ServiceContext } from '../scope.ts'
+import type { Db } from '../db/client.ts'
 import {
+  cellKey,
+  checksProgress,
   checkWorkable,
   dayInfo,
   dueOn,
   dueTemplates,
-  isOverdue,
-  progressOf,
   publicVenue,
   recordWork,
   resolveWork,
   type CellState,
   type WorkVenue,
 } from '../templates/day.ts'
+import { checkTimesOf } from '../templates/schedule.ts'
 import { usedAtVenue } from '../templates/service.ts'
 import { findUploadInfo, isImageType } from '../uploads/service.ts'
-import { checklistItems, checklists, type ChecklistItemType } from './schema.ts'
+import { checklistItems, checklistSignOffs, checklists, type ChecklistItemType, type ChoiceOption, type MeasureUnit, type YesNoFails } from './schema.ts'
 import { checklistKind } from './templates.ts'
 
 export { venueForWork, type Progress, type WorkVenue } from '../templates/day.ts'
@@ -38,33 +40,53 @@ type ItemRow = typeof checklistItems.$inferSelect
 export interface ProgressInput {
   /** The checklist's non-archived items. */
   items: { id: string; required: boolean }[]
-  /** The current record of each item that has one, by item id. */
+  /** The current record of each cell (item at a check) that has one, by cellKey. */
   current: Map<string, CellState>
   date: string
   today: string
   now: Date
   timeZone: string
-  dueTime: string | null
+  /** Each check's time (HH:mm) or null: one for a checklist due once a day (its due time). */
+  times: (string | null)[]
 }
 
 /**
- * Complete: every required item has a current record, and every current failed record is resolved.
- * Overdue: not complete, and the day is past, or it is today and the due time has passed in the
- * venue's zone. `done` counts items with a current record (done or failed).
+ * Complete: every required item has a current record at every check, and every current failed record
+ * is resolved. Overdue: a check not complete after its time today, or any check of a past day.
+ * `checks` gives each check's own progress (templates/day.ts, shared with temperature logs).
  */
 export function checklistProgress(input: ProgressInput) {
-  const { complete, progress } = progressOf(input.items, input.current)
-  return { complete, overdue: isOverdue({ ...input, complete }), progress }
+  return checksProgress(input.times, input.items, input.current, input, input.now, input.timeZone)
 }
 
-function currentByItem(rows: StoredRecord[]) {
+/** The times of a checklist's checks: several with their times, or one by its due time. */
+export function checklistTimes(row: Pick<ChecklistRow, 'checksPerDay' | 'checkTimes' | 'dueTime'>): (string | null)[] {
+  return row.checksPerDay > 1 ? checkTimesOf(row) : [row.dueTime]
+}
+
+function currentByCell(rows: (Pick<StoredRecord, 'itemId' | 'slot' | 'status'> & ({ resolvedAt: Date | null } | { resolved: boolean }))[]) {
   const map = new Map<string, CellState>()
-  for (const r of rows) map.set(r.itemId, { status: r.status, resolved: r.resolvedAt !== null })
+  for (const r of rows) map.set(cellKey(r.itemId, r.slot), { status: r.status, resolved: 'resolved' in r ? r.resolved : r.resolvedAt !== null })
   return map
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The day list.
+
+/** The non-archived items of some checklists, what progress needs of them: prepared once per database. */
+function prepareDayItems(db: Db) {
+  return db
+    .select({ id: checklistItems.id, checklistId: checklistItems.checklistId, required: checklistItems.required })
+    .from(checklistItems)
+    .where(and(eq(checklistItems.orgId, sql.placeholder('orgId')), sql`${checklistItems.checklistId} = any(${sql.placeholder('ids')}::uuid[])`, isNull(checklistItems.archivedAt)))
+    .prepare('mise_day_checklist_items')
+}
+const dayItemQueries = new WeakMap<Db, ReturnType<typeof prepareDayItems>>()
+function dayItems(db: Db) {
+  let query = dayItemQueries.get(db)
+  if (!query) dayItemQueries.set(db, (query = prepareDayItems(db)))
+  return query
+}
 
 /**
  * The non-archived checklists due at the venue on the day, with progress: four queries (venue by the
@@ -73,22 +95,27 @@ function currentByItem(rows: StoredRecord[]) {
 export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: string | undefined, now = new Date()) {
   const { db, scope } = ctx
   const day = dayInfo(venue, date, ctx.locale, now)
-  const lists = await dueTemplates<Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime'>>(ctx, checklistKind, venue.id, day.date, {
+  const lists = await dueTemplates<Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime' | 'checksPerDay' | 'checkTimes' | 'requiresSignOff'>>(ctx, checklistKind, venue.id, day.date, {
     id: checklists.id,
     name: checklists.name,
     description: checklists.description,
     dueTime: checklists.dueTime,
-  })
+    checksPerDay: checklists.checksPerDay,
+    checkTimes: checklists.checkTimes,
+    requiresSignOff: checklists.requiresSignOff,
+  }, 'day_list')
   const ids = lists.map((l) => l.id)
-  const [items, current] = ids.length
+  const [items, current, signed] = ids.length
     ? await Promise.all([
+        dayItems(db).execute({ orgId: scope.orgId, ids }),
+        currentStates(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: ids }),
         db
-          .select({ id: checklistItems.id, checklistId: checklistItems.checklistId, required: checklistItems.required })
-          .from(checklistItems)
-          .where(and(eq(checklistItems.orgId, scope.orgId), inArray(checklistItems.checklistId, ids), isNull(checklistItems.archivedAt))),
-        currentRecords(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: ids }),
+          .select({ checklistId: checklistSignOffs.checklistId })
+          .from(checklistSignOffs)
+          .where(and(eq(checklistSignOffs.orgId, scope.orgId), eq(checklistSignOffs.venueId, venue.id), eq(checklistSignOffs.date, day.date), inArray(checklistSignOffs.checklistId, ids))),
       ])
-    : [[], []]
+    : [[], [], []]
+  const signedIds = new Set(signed.map((s) => s.checklistId))
   const itemsByChecklist = Map.groupBy(items, (i) => i.checklistId)
   const recordsByChecklist = Map.groupBy(current, (r) => r.templateId)
   return {
@@ -99,14 +126,17 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
       name: list.name,
       description: list.description,
       dueTime: list.dueTime,
+      checksPerDay: list.checksPerDay,
+      requiresSignOff: list.requiresSignOff,
+      signedOff: signedIds.has(list.id),
       ...checklistProgress({
         items: itemsByChecklist.get(list.id) ?? [],
-        current: currentByItem(recordsByChecklist.get(list.id) ?? []),
+        current: currentByCell(recordsByChecklist.get(list.id) ?? []),
         date: day.date,
         today: day.today,
         now,
         timeZone: venue.timeZone,
-        dueTime: list.dueTime,
+        times: checklistTimes(list),
       }),
     })),
   }
@@ -114,6 +144,21 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
 
 // ---------------------------------------------------------------------------------------------------
 // One checklist's entry for a day.
+
+/** A manager's sign-off (ADR 045) as the API shows it. */
+export function publicSignOff(row: Pick<typeof checklistSignOffs.$inferSelect, 'signedByMembershipId' | 'signedByName' | 'signedAt'>) {
+  return { signedBy: { membershipId: row.signedByMembershipId, name: row.signedByName }, signedAt: row.signedAt.toISOString() }
+}
+export type PublicSignOff = ReturnType<typeof publicSignOff>
+
+/** What an answer is judged by beyond its limits, kept only for the types that use it: the failing yes/no answer, the unit, the choices. */
+function judgedBy(item: Pick<ItemRow, 'type' | 'failsOn' | 'unit' | 'options'>) {
+  return {
+    failsOn: item.type === 'yes_no' ? item.failsOn : null,
+    unit: item.type === 'measure' ? item.unit : null,
+    options: item.type === 'choice' ? item.options : null,
+  }
+}
 
 function publicItem(item: ItemRow) {
   return {
@@ -125,8 +170,24 @@ function publicItem(item: ItemRow) {
     required: item.required,
     min: item.min,
     max: item.max,
+    ...judgedBy(item),
+    photoWhenFailing: item.photoWhenFailing,
+    noteWhenFailing: item.noteWhenFailing,
     position: item.position,
     archivedAt: item.archivedAt ? item.archivedAt.toISOString() : null,
+  }
+}
+
+/** What a record kept of its item: label, type, limits, failing answer, unit and answers then. */
+function keptItem(kept: StoredRecord) {
+  return {
+    label: kept.label,
+    type: kept.itemType as ChecklistItemType,
+    min: kept.min,
+    max: kept.max,
+    failsOn: kept.failsOn as YesNoFails | null,
+    unit: kept.unit as MeasureUnit | null,
+    options: kept.options as ChoiceOption[] | null,
   }
 }
 
@@ -136,7 +197,7 @@ function publicItem(item: ItemRow) {
  * Undefined when the organisation has no such checklist, or it is not used at the venue and has no
  * records there that day.
  */
-export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checklistId: string, date: string | undefined, now = new Date()) {
+export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checklistId: string, date: string | undefined, slot?: number, now = new Date()) {
   const { db, scope } = ctx
   const day = dayInfo(venue, date, ctx.locale, now)
   const [checklist] = await db
@@ -144,17 +205,31 @@ export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checkli
     .from(checklists)
     .where(and(eq(checklists.orgId, scope.orgId), eq(checklists.id, checklistId)))
   if (!checklist) return undefined
-  const [items, rows] = await Promise.all([
+  const [items, rows, [signed]] = await Promise.all([
     db
       .select()
       .from(checklistItems)
       .where(and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.checklistId, checklist.id)))
       .orderBy(asc(checklistItems.position), asc(checklistItems.createdAt), asc(checklistItems.id)),
     recordHistory(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: [checklist.id] }),
+    db
+      .select()
+      .from(checklistSignOffs)
+      .where(and(eq(checklistSignOffs.orgId, scope.orgId), eq(checklistSignOffs.venueId, venue.id), eq(checklistSignOffs.checklistId, checklist.id), eq(checklistSignOffs.date, day.date))),
   ])
   if (!usedAtVenue(checklist, venue.id) && rows.length === 0) return undefined
 
-  const recordsByItem = Map.groupBy(rows, (r) => r.itemId)
+  const times = checklistTimes(checklist)
+  const active = items.filter((i) => !i.archivedAt)
+  const activeIds = new Set(active.map((i) => i.id))
+  const current = currentByCell(rows.filter((r) => r.current && activeIds.has(r.itemId)))
+  const progress = checklistProgress({ items: active, current, date: day.date, today: day.today, now, timeZone: venue.timeZone, times })
+  // The check shown: the one asked for, else the first not complete (the last when all are).
+  const shownSlot = checkSlot(ctx, slot, times.length) ?? progress.checks.find((c) => !c.complete)?.slot ?? times.length - 1
+  const recordsByItem = Map.groupBy(
+    rows.filter((r) => r.slot === shownSlot),
+    (r) => r.itemId,
+  )
   const entries: { item: ReturnType<typeof publicItem>; record: ReturnType<typeof publicRecord> | null; history: ReturnType<typeof publicRecord>[] }[] = []
   const shown = new Set<string>()
   for (const item of items) {
@@ -165,7 +240,7 @@ export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checkli
     const view = publicItem(item)
     entries.push({
       // An item archived since shows what the record kept (its label, type and limits then).
-      item: item.archivedAt && kept ? { ...view, label: kept.label, type: kept.itemType as ChecklistItemType, min: kept.min, max: kept.max } : view,
+      item: item.archivedAt && kept ? { ...view, ...keptItem(kept) } : view,
       record: record && publicRecord(scope.orgId, record),
       history: history.map((r) => publicRecord(scope.orgId, r)),
     })
@@ -180,12 +255,11 @@ export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checkli
       item: {
         id: itemId,
         checklistId: checklist.id,
-        label: kept.label,
         instructions: '',
-        type: kept.itemType as ChecklistItemType,
         required: false,
-        min: kept.min,
-        max: kept.max,
+        ...keptItem(kept),
+        photoWhenFailing: false,
+        noteWhenFailing: false,
         position: Number.MAX_SAFE_INTEGER,
         archivedAt: null,
       },
@@ -194,9 +268,6 @@ export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checkli
     })
   }
 
-  const active = items.filter((i) => !i.archivedAt)
-  const activeIds = new Set(active.map((i) => i.id))
-  const current = currentByItem(rows.filter((r) => r.current && activeIds.has(r.itemId)))
   return {
     ...day,
     venue: publicVenue(venue),
@@ -205,11 +276,19 @@ export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checkli
       name: checklist.name,
       description: checklist.description,
       dueTime: checklist.dueTime,
+      checksPerDay: checklist.checksPerDay,
+      checkTimes: checkTimesOf(checklist),
+      monthDays: checklist.monthDays,
+      requiresSignOff: checklist.requiresSignOff,
       archivedAt: checklist.archivedAt ? checklist.archivedAt.toISOString() : null,
     },
-    /** Is it due on this weekday? On other days nothing new can be recorded. */
+    /** Is it due on this day (by weekday or date of the month)? On other days nothing new can be recorded. */
     dueThatDay: dueOn(checklist, day.date),
-    ...checklistProgress({ items: active, current, date: day.date, today: day.today, now, timeZone: venue.timeZone, dueTime: checklist.dueTime }),
+    ...progress,
+    /** A manager's sign-off of the day (ADR 045), if given. */
+    signOff: signed ? publicSignOff(signed) : null,
+    /** The check whose items and records are shown (0-based). */
+    slot: shownSlot,
     items: entries,
   }
 }
@@ -231,7 +310,7 @@ const NUMBER = /^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/
 
 /** Apply the item type's rules to a completion: the value to store and whether it is done or failed. */
 export function evaluateCompletion(
-  item: Pick<ItemRow, 'type' | 'min' | 'max'>,
+  item: Pick<ItemRow, 'type' | 'min' | 'max' | 'failsOn' | 'options'>,
   input: { value?: string | null; uploadId?: string | null },
   locale: Locale,
 ): { value: string | null; status: RecordStatus } {
@@ -242,11 +321,19 @@ export function evaluateCompletion(
       throw validationError({ value: t(locale, 'records.valueCheck') })
     case 'yes_no': {
       const answer = raw?.trim().toLowerCase()
-      if (answer === 'yes') return { value: 'yes', status: 'done' }
-      if (answer === 'no') return { value: 'no', status: 'failed' }
+      // The item says which answer fails ("no" by default; "yes" for "Any pests seen?"; or neither).
+      if (answer === 'yes' || answer === 'no') return { value: answer, status: answer === item.failsOn ? 'failed' : 'done' }
       throw validationError({ value: t(locale, 'records.valueYesNo') })
     }
-    case 'number': {
+    case 'choice': {
+      // One of the answers (as labelled now, case aside); a marked one fails.
+      const answer = raw?.trim().toLowerCase() ?? ''
+      const option = item.options.find((o) => o.label.toLowerCase() === answer)
+      if (!option) throw validationError({ value: t(locale, 'records.valueChoice') })
+      return { value: option.label, status: option.fails ? 'failed' : 'done' }
+    }
+    case 'number':
+    case 'measure': {
       const text = raw?.trim() ?? ''
       const n = NUMBER.test(text) && text.length <= 30 ? Number(text.replace(',', '.')) : NaN
       if (!Number.isFinite(n)) throw validationError({ value: t(locale, 'records.valueNumber') })
@@ -271,6 +358,15 @@ export interface CompleteInput {
   value?: string | null
   note?: string | null
   uploadId?: string | null
+  /** The check of the day (0-based) of a checklist due several times a day; 0 by default. */
+  slot?: number
+}
+
+/** A check of the day named by the caller: 0 … checks − 1, else a ValidationError on `slot`. */
+function checkSlot(ctx: ServiceContext, slot: number | undefined, checks: number): number | undefined {
+  if (slot === undefined) return undefined
+  if (!Number.isInteger(slot) || slot < 0 || slot >= checks) throw validationError({ slot: t(ctx.locale, 'records.slot', { count: checks }) })
+  return slot
 }
 
 /**
@@ -283,11 +379,19 @@ export async function completeItem(ctx: ServiceContext, venue: WorkVenue, input:
   if (!found) throw notFound()
   const { checklist, item } = found
   const date = checkWorkable(ctx, { venue, template: checklist, item, date: input.date })
+  const slot = checkSlot(ctx, input.slot, checklist.checksPerDay) ?? 0
   const { value, status } = evaluateCompletion(item, input, locale)
+  // The item may ask a failing record for a photo and / or a note (what went wrong, seen).
+  if (status === 'failed') {
+    const missing: Record<string, string> = {}
+    if (item.photoWhenFailing && !input.uploadId) missing.uploadId = t(locale, 'records.photoWhenFailing')
+    if (item.noteWhenFailing && !input.note?.trim()) missing.note = t(locale, 'records.noteWhenFailing')
+    if (Object.keys(missing).length) throw validationError(missing)
+  }
   if (input.uploadId) {
     const upload = await findUploadInfo(db, scope, input.uploadId)
     if (!upload) throw validationError({ uploadId: t(locale, 'records.uploadNotFound') })
-    if (item.type === 'photo' && !isImageType(upload.contentType)) throw validationError({ uploadId: t(locale, 'records.photoImage') })
+    if ((item.type === 'photo' || item.photoWhenFailing) && !isImageType(upload.contentType)) throw validationError({ uploadId: t(locale, 'records.photoImage') })
   }
   const stored = await recordWork(ctx, {
     kind: 'checklist',
@@ -295,7 +399,14 @@ export async function completeItem(ctx: ServiceContext, venue: WorkVenue, input:
     template: checklist,
     item,
     date,
-    snapshot: { label: item.label, itemType: item.type, min: item.min, max: item.max },
+    slot,
+    snapshot: {
+      label: item.label,
+      itemType: item.type,
+      min: item.min,
+      max: item.max,
+      ...judgedBy(item),
+    },
     value,
     status,
     note: input.note,
@@ -308,9 +419,10 @@ export async function completeItem(ctx: ServiceContext, venue: WorkVenue, input:
  * Resolve the current failed record of an item on a day with a corrective action. Allowed on archived
  * checklists and items too: an old failure can still be closed.
  */
-export async function resolveItem(ctx: ServiceContext, venue: WorkVenue, input: { checklistId: string; itemId: string; date?: string; note: string }) {
+export async function resolveItem(ctx: ServiceContext, venue: WorkVenue, input: { checklistId: string; itemId: string; date?: string; slot?: number; note: string }) {
   const found = await checklistAndItem(ctx, input.checklistId, input.itemId)
   if (!found) throw notFound()
-  const stored = await resolveWork(ctx, { kind: 'checklist', venue, templateId: found.checklist.id, itemId: found.item.id, date: input.date, note: input.note })
+  const slot = checkSlot(ctx, input.slot, found.checklist.checksPerDay) ?? 0
+  const stored = await resolveWork(ctx, { kind: 'checklist', venue, templateId: found.checklist.id, itemId: found.item.id, date: input.date, slot, note: input.note })
   return publicRecord(ctx.scope.orgId, stored)
 }

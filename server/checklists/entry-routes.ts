@@ -6,13 +6,18 @@ import { notFound } from '../api/errors.ts'
 import { isUuid, requirePermission } from '../api/middleware/org-scope.ts'
 import { readJson, readQuery } from '../api/validate.ts'
 import { exportResponse, recordsExportBody } from '../records/export-route.ts'
+import { deviceTimeField, recordingCall, requireRecording } from '../records/offline.ts'
 import type { RecordKind } from '../records/schema.ts'
+import { MAX_CHECKS_PER_DAY } from '../templates/columns.ts'
 import { serviceContext } from '../templates/routes.ts'
 import { completeItem, entryDetail, resolveItem, venueForWork } from './entries.ts'
+import { signOff } from './sign-off.ts'
 
 const uuidField = uuid()
 const dayField = line().max(40)
 const text = multiLine().max(2000)
+/** A check of the day (0-based), for a checklist due several times a day. */
+const slot = z.int().min(0).max(MAX_CHECKS_PER_DAY - 1)
 
 export const completeBody = z.strictObject({
   venueId: uuidField,
@@ -20,12 +25,16 @@ export const completeBody = z.strictObject({
   value: text.nullable().optional(),
   note: text.nullable().optional(),
   uploadId: uuidField.nullable().optional(),
+  slot: slot.optional(),
+  recordedAt: deviceTimeField(),
 })
 
 export const resolveBody = z.strictObject({
   venueId: uuidField,
   date: dayField.optional(),
+  slot: slot.optional(),
   note: multiLine().trim().min(1).max(2000),
+  recordedAt: deviceTimeField(),
 })
 
 /** POST /checklist-entries/export: checklists by default; `include` asks for temperatures too, or instead. */
@@ -38,7 +47,18 @@ export const exportBody = recordsExportBody.extend({
     .optional(),
 })
 
-export const entryQuery = z.object({ venueId: uuidField, date: dayField.optional() })
+/** POST /checklist-entries/:checklistId/sign-off: the venue and day (today at the venue by default). */
+export const signOffBody = z.strictObject({ venueId: uuidField, date: dayField.optional() })
+
+export const entryQuery = z.object({
+  venueId: uuidField,
+  date: dayField.optional(),
+  /** The check to show (0-based); the first not complete by default. */
+  slot: line()
+    .regex(/^[0-5]$/, 'validation.invalid')
+    .transform(Number)
+    .optional(),
+})
 
 function pathIds(c: Context<AppEnv>) {
   const checklistId = c.req.param('checklistId')
@@ -65,29 +85,39 @@ export function checklistEntryRoutes() {
     const query = readQuery(c, entryQuery)
     const ctx = serviceContext(c, scope)
     const venue = await venueForWork(ctx, query.venueId)
-    const entry = await entryDetail(ctx, venue, checklistId, query.date)
+    const entry = await entryDetail(ctx, venue, checklistId, query.date, query.slot)
     if (!entry) throw notFound()
     return c.json(entry)
   })
 
-  app.post('/:checklistId/items/:itemId/complete', async (c) => {
-    const scope = requirePermission(c, 'records.write')
-    const ids = pathIds(c)
-    const body = await readJson(c, completeBody)
+  app.post('/:checklistId/sign-off', async (c) => {
+    const scope = requirePermission(c, 'checklists.signOff')
+    const checklistId = c.req.param('checklistId')
+    if (!isUuid(checklistId)) throw notFound()
+    const body = await readJson(c, signOffBody)
     const ctx = serviceContext(c, scope)
     const venue = await venueForWork(ctx, body.venueId)
-    const record = await completeItem(ctx, venue, { ...ids, ...body })
-    return c.json({ record }, 201)
+    return c.json({ signOff: await signOff(ctx, venue, checklistId, body.date) }, 201)
+  })
+
+  app.post('/:checklistId/items/:itemId/complete', async (c) => {
+    const scope = await requireRecording(c)
+    const ids = pathIds(c)
+    const body = await readJson(c, completeBody)
+    return recordingCall(c, serviceContext(c, scope), body, async (ctx) => {
+      const venue = await venueForWork(ctx, body.venueId)
+      return { record: await completeItem(ctx, venue, { ...ids, ...body }) }
+    })
   })
 
   app.post('/:checklistId/items/:itemId/resolve', async (c) => {
-    const scope = requirePermission(c, 'records.write')
+    const scope = await requireRecording(c)
     const ids = pathIds(c)
     const body = await readJson(c, resolveBody)
-    const ctx = serviceContext(c, scope)
-    const venue = await venueForWork(ctx, body.venueId)
-    const record = await resolveItem(ctx, venue, { ...ids, date: body.date, note: body.note })
-    return c.json({ record }, 201)
+    return recordingCall(c, serviceContext(c, scope), body, async (ctx) => {
+      const venue = await venueForWork(ctx, body.venueId)
+      return { record: await resolveItem(ctx, venue, { ...ids, date: body.date, slot: body.slot, note: body.note }) }
+    })
   })
 
   return app

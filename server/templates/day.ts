@@ -8,10 +8,12 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import type { RecordKind, RecordStatus } from '../records/schema.ts'
-import { addRecord, instantOf, requireDay, resolveRecord, todayIn, weekdayOf, type RecordSnapshot, type StoredRecord } from '../records/service.ts'
+import { addRecord, instantOf, requireDay, resolveRecord, todayIn, type RecordSnapshot, type StoredRecord } from '../records/service.ts'
+import { deviceTimeOf } from '../records/offline.ts'
 import { requireVenueAccess, type ServiceContext } from '../scope.ts'
 import { findVenue } from '../venues/service.ts'
 import type { AnyTemplateKind } from './kind.ts'
+import { dueOn, dueOnParams, dueOnSql } from './schedule.ts'
 import { usedAtVenue, usedAtVenueSql } from './service.ts'
 
 export interface WorkVenue {
@@ -30,10 +32,7 @@ export async function venueForWork(ctx: Pick<ServiceContext, 'db' | 'scope'>, ve
 
 export const publicVenue = (venue: WorkVenue) => ({ id: venue.id, name: venue.name, timeZone: venue.timeZone })
 
-/** Is the template due on this day of the week? */
-export function dueOn(template: { days: number[] }, date: string): boolean {
-  return template.days.includes(weekdayOf(date))
-}
+export { dueOn } from './schedule.ts'
 
 /** The day asked for (today at the venue when none), refused when invalid or in the future. */
 export function dayInfo(venue: WorkVenue, date: string | undefined, locale: Locale, now: Date) {
@@ -43,8 +42,9 @@ export function dayInfo(venue: WorkVenue, date: string | undefined, locale: Loca
 }
 
 /**
- * The non-archived templates of a kind due at the venue on the day, by position: one query. `columns`
- * picks what the day list shows.
+ * The non-archived templates of a kind due at the venue on the day, by position: one query, prepared
+ * once per database and `name` (every day list runs it). `columns` picks what the caller shows, the
+ * same columns for the same `name`.
  */
 export async function dueTemplates<R>(
   ctx: Pick<ServiceContext, 'db' | 'scope'>,
@@ -52,31 +52,50 @@ export async function dueTemplates<R>(
   venueId: string,
   date: string,
   columns: Record<string, any>,
+  name: string,
 ): Promise<R[]> {
+  let byName = dueQueries.get(ctx.db)
+  if (!byName) dueQueries.set(ctx.db, (byName = new Map()))
+  const key = `mise_due_${kind.kind}_${name}`
+  let query = byName.get(key)
+  if (!query) byName.set(key, (query = prepareDue(ctx.db, kind, columns, key)))
+  const rows = await query.execute({ orgId: ctx.scope.orgId, venueId, ...dueOnParams(date) })
+  return rows as R[]
+}
+
+function prepareDue(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Record<string, any>, name: string) {
   const tpl = kind.templates
-  const rows = await ctx.db
+  return db
     .select(columns)
     .from(tpl)
     .where(
       and(
-        eq(tpl.orgId, ctx.scope.orgId),
+        eq(tpl.orgId, sql.placeholder('orgId')),
         isNull(tpl.archivedAt),
-        sql`${weekdayOf(date)}::int = any(${tpl.days})`,
-        usedAtVenueSql(tpl.venueIds, venueId),
+        dueOnSql(tpl, { weekday: sql.placeholder('weekday'), dom: sql.placeholder('dom'), last: sql.placeholder('last') }),
+        usedAtVenueSql(tpl.venueIds, sql.placeholder('venueId')),
       ),
     )
     .orderBy(asc(tpl.position), asc(tpl.name), asc(tpl.id))
-  return rows as R[]
+    .prepare(name)
 }
+const dueQueries = new WeakMap<ServiceContext['db'], Map<string, ReturnType<typeof prepareDue>>>()
 
 // ---------------------------------------------------------------------------------------------------
 // Progress: the one place completeness and overdue are decided.
 
+/**
+ * The one definition of a day's progress, shown alike by the day card, the entry page, the venue home
+ * and the export: `done` of `total` counts the required cells that are settled (recorded, with every
+ * failure resolved); optional cells are counted apart (`optional.done` recorded of `optional.total`);
+ * `failed` counts cells whose current record failed, `unresolved` the open failures, optional ones
+ * included. Complete: every required cell settled and no open failure anywhere — so a complete day
+ * always reads "N of N done", and "N left" is always `total − done`.
+ */
 export interface Progress {
   done: number
   total: number
-  required: number
-  requiredDone: number
+  optional: { done: number; total: number }
   failed: number
   unresolved: number
 }
@@ -89,22 +108,51 @@ export interface CellState {
   open?: number
 }
 
-/**
- * Count the cells: `done` those with a current record (done or failed), `failed` those whose current
- * record failed, `unresolved` the open failures. Complete: every required cell recorded, no open failure.
- */
+/** Count the cells (see Progress) and decide completeness. */
 export function progressOf(cells: { id: string; required: boolean }[], current: Map<string, CellState>) {
-  const progress: Progress = { done: 0, total: cells.length, required: 0, requiredDone: 0, failed: 0, unresolved: 0 }
+  const progress: Progress = { done: 0, total: 0, optional: { done: 0, total: 0 }, failed: 0, unresolved: 0 }
   for (const cell of cells) {
-    if (cell.required) progress.required++
     const state = current.get(cell.id)
-    if (!state) continue
-    progress.done++
-    if (cell.required) progress.requiredDone++
-    if (state.status === 'failed') progress.failed++
-    progress.unresolved += state.open ?? (state.status === 'failed' && !state.resolved ? 1 : 0)
+    const open = state ? (state.open ?? (state.status === 'failed' && !state.resolved ? 1 : 0)) : 0
+    if (cell.required) {
+      progress.total++
+      if (state && open === 0) progress.done++
+    } else {
+      progress.optional.total++
+      if (state) progress.optional.done++
+    }
+    if (state?.status === 'failed') progress.failed++
+    progress.unresolved += open
   }
-  return { complete: progress.requiredDone === progress.required && progress.unresolved === 0, progress }
+  return { complete: progress.done === progress.total && progress.unresolved === 0, progress }
+}
+
+/** The key of a cell of the day in a map of states: an item at one check. */
+export const cellKey = (itemId: string, slot: number) => `${itemId}:${slot}`
+
+/**
+ * Progress per check and for the whole day, for a template due at several checks (one check when it
+ * has one time): each check counts its items' cells and is overdue after its time (or once the day is
+ * over); the day is overdue when any check is. `states` is keyed by cellKey.
+ */
+export function checksProgress(
+  times: (string | null)[],
+  items: { id: string; required: boolean }[],
+  states: Map<string, CellState>,
+  day: { date: string; today: string },
+  now: Date,
+  timeZone: string,
+) {
+  const cellsOf = (slot: number) => items.map((i) => ({ id: cellKey(i.id, slot), required: i.required }))
+  const checks = times.map((time, slot) => {
+    const { complete, progress } = progressOf(cellsOf(slot), states)
+    return { slot, time, complete, overdue: isOverdue({ complete, ...day, now, timeZone, dueTime: time }), done: progress.done, total: progress.total, unresolved: progress.unresolved }
+  })
+  const { complete, progress } = progressOf(
+    times.flatMap((_, slot) => cellsOf(slot)),
+    states,
+  )
+  return { checks, complete, overdue: checks.some((c) => c.overdue), progress }
 }
 
 /** Overdue: not complete, and the day is past, or it is today and the due time has passed in the venue's zone. */
@@ -122,6 +170,7 @@ export interface WorkTemplate {
   name: string
   venueIds: string[]
   days: number[]
+  monthDays?: number[]
   archivedAt: Date | null
 }
 
@@ -155,7 +204,9 @@ export function checkWorkable(ctx: ServiceContext, work: Pick<RecordWork, 'venue
 
 /** Append the record of a cell (a correction or re-check when it already has a record that day). */
 export async function recordWork(ctx: ServiceContext, work: RecordWork & { date: string }): Promise<StoredRecord> {
+  const deviceAt = deviceTimeOf(ctx, work.venue.timeZone)
   return addRecord(ctx.db, ctx.scope, {
+    deviceAt,
     key: { kind: work.kind, venueId: work.venue.id, templateId: work.template.id, itemId: work.item.id, date: work.date, slot: work.slot ?? 0 },
     snapshot: { templateName: work.template.name, ...work.snapshot },
     value: work.value,
@@ -174,9 +225,11 @@ export async function resolveWork(
   ctx: ServiceContext,
   input: { kind: RecordKind; venue: WorkVenue; templateId: string; itemId: string; date?: string; slot?: number; note: string; anyInChain?: boolean },
 ): Promise<StoredRecord> {
+  const deviceAt = deviceTimeOf(ctx, input.venue.timeZone)
   const today = todayIn(input.venue.timeZone)
   const date = input.date === undefined ? today : requireDay(input.date, { locale: ctx.locale, today })
   return resolveRecord(ctx.db, ctx.scope, {
+    deviceAt,
     key: { kind: input.kind, venueId: input.venue.id, templateId: input.templateId, itemId: input.itemId, date, slot: input.slot ?? 0 },
     note: input.note,
     locale: ctx.locale,

@@ -11,6 +11,7 @@ import { ApiError, notFound, validationError } from '../api/errors.ts'
 import { requirePermission } from '../api/middleware/org-scope.ts'
 import { readJson, readQuery } from '../api/validate.ts'
 import { isUuid, type OrgScope, type ServiceContext } from '../scope.ts'
+import { MAX_CHECKS_PER_DAY } from './columns.ts'
 import type { TemplateService } from './service.ts'
 
 export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/
@@ -26,6 +27,37 @@ export const daysField = z
   .min(1, 'validation.daysRequired')
   .refine((list) => new Set(list).size === list.length, 'validation.days')
   .transform((list) => [...list].sort((a, b) => a - b))
+/**
+ * Dates of the month it is due on instead of the days of the week (1–31; the 29th–31st fall on a
+ * shorter month's last day): each once; [] = by weekday. Stored sorted.
+ */
+export const monthDaysField = z
+  .array(z.int({ error: 'validation.monthDays' }).min(1, 'validation.monthDays').max(31, 'validation.monthDays'), { error: 'validation.monthDays' })
+  .max(31, 'validation.monthDays')
+  .refine((list) => new Set(list).size === list.length, 'validation.monthDays')
+  .transform((list) => [...list].sort((a, b) => a - b))
+
+/** Checks a day (1–6). */
+export const checksPerDay = z.int({ error: 'validation.checksPerDay' }).min(1, 'validation.checksPerDay').max(MAX_CHECKS_PER_DAY, 'validation.checksPerDay')
+/** Each check's time (HH:mm), or null / "" for none; at most one per check. */
+export const checkTimes = z
+  .array(
+    line({ error: 'validation.dueTime' })
+      .trim()
+      .refine((value) => value === '' || HH_MM.test(value), 'validation.dueTime')
+      .nullable(),
+    { error: 'validation.dueTime' },
+  )
+  .max(MAX_CHECKS_PER_DAY, 'validation.checkTimes')
+  .transform((list) => list.map((v) => v || null))
+
+/** No more times than checks (when both are given; an update of times alone is cut to the row's checks). */
+export function timesFitChecks(body: { checksPerDay?: number; checkTimes?: (string | null)[] }, ctx: z.RefinementCtx) {
+  if (body.checkTimes && body.checksPerDay !== undefined && body.checkTimes.length > body.checksPerDay) {
+    ctx.addIssue({ code: 'custom', path: ['checkTimes'], message: 'validation.checkTimes' })
+  }
+}
+
 /** A local time (HH:mm) after which work not done is overdue; null (or "") for none. */
 export const dueTimeField = line({ error: 'validation.dueTime' })
   .trim()
@@ -160,7 +192,7 @@ export function templateRoutes(service: TemplateService, bodies: TemplateBodies)
   app.post(`/:${kind.param}/items`, async (c) => {
     const scope = requirePermission(c, kind.manage)
     const templateId = id(c)
-    const body = await readJson(c, bodies.createItem)
+    const body = await readListBody(c, bodies.createItem)
     const item = await service.createItem(serviceContext(c, scope), templateId, body)
     if (!item) throw notFound()
     return c.json({ item }, 201)
@@ -193,7 +225,7 @@ export function templateItemRoutes(service: TemplateService, bodies: TemplateBod
   app.put('/:itemId', async (c) => {
     const scope = requirePermission(c, kind.manage)
     const itemId = id(c)
-    const body = await readJson(c, bodies.updateItem)
+    const body = await readListBody(c, bodies.updateItem)
     const item = await service.updateItem(serviceContext(c, scope), itemId, body)
     if (!item) throw notFound()
     return c.json({ item })

@@ -4,7 +4,7 @@
  * function takes the service context and puts `org_id = scope.orgId` into every select, update and
  * delete. Records are never touched here: a template or item with records is archived, not deleted.
  */
-import { and, asc, eq, getTableColumns, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, ilike, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { validationError } from '../api/errors.ts'
 import type { Db } from '../db/client.ts'
@@ -35,7 +35,7 @@ export function usedAtAnyOf(venueIdsColumn: SQL | PgColumn, venueIds: readonly s
 }
 
 /** SQL: the template (its `venue_ids` column) is used at this venue (no venues listed means every venue). */
-export function usedAtVenueSql(venueIdsColumn: PgColumn, venueId: string): SQL {
+export function usedAtVenueSql(venueIdsColumn: PgColumn, venueId: string | Placeholder): SQL {
   return sql`(cardinality(${venueIdsColumn}) = 0 or ${venueId}::uuid = any(${venueIdsColumn}))`
 }
 
@@ -235,6 +235,7 @@ export function templateService<T, I, TI extends TemplateInputBase, II>(kind: Te
         name: input.name,
         venueIds,
         ...(input.days ? { days: input.days } : {}),
+        ...(input.monthDays ? { monthDays: input.monthDays } : {}),
         ...kind.templateValues(input),
         position: nextPosition(tpl, tpl.position, orgTemplates(scope.orgId)),
       } as any)
@@ -252,6 +253,7 @@ export function templateService<T, I, TI extends TemplateInputBase, II>(kind: Te
         ...(patch.name !== undefined ? { name: patch.name } : {}),
         ...(venueIds !== undefined ? { venueIds } : {}),
         ...(patch.days !== undefined ? { days: patch.days } : {}),
+        ...(patch.monthDays !== undefined ? { monthDays: patch.monthDays } : {}),
         ...kind.templatePatch(patch),
         updatedAt: new Date(),
       } as any)
@@ -307,7 +309,10 @@ export function templateService<T, I, TI extends TemplateInputBase, II>(kind: Te
     return row && kind.publicTemplate(row)
   }
 
-  /** A copy named "<name> (copy)", placed last, not archived, with the non-archived items in order. */
+  /**
+   * A copy named "<name> (copy)" — "(copy 2)", "(copy 3)" … when that name is taken (a copy of a copy is
+   * numbered from the original's name) —, placed last, not archived, with the non-archived items in order.
+   */
   async function duplicate(ctx: ServiceContext, templateId: string): Promise<T | undefined> {
     const { scope } = ctx
     return ctx.db.transaction(async (transaction) => {
@@ -327,9 +332,10 @@ export function templateService<T, I, TI extends TemplateInputBase, II>(kind: Te
         .insert(tpl)
         .values({
           orgId: scope.orgId,
-          name: `${String(source.name).slice(0, 93)} (copy)`,
+          name: await copyName(tx, scope.orgId, String(source.name)),
           venueIds: source.venueIds,
           days: source.days,
+          monthDays: source.monthDays,
           ...kind.copyTemplate(source),
           position: nextPosition(tpl, tpl.position, orgTemplates(scope.orgId)),
         } as any)
@@ -347,6 +353,24 @@ export function templateService<T, I, TI extends TemplateInputBase, II>(kind: Te
       }
       return findTemplate(tx, scope, copyId)
     })
+  }
+
+  /** The first free name among "<base> (copy)", "<base> (copy 2)" …, at most 100 characters. */
+  async function copyName(tx: Db, orgId: string, name: string): Promise<string> {
+    const base = name.replace(/ \(copy(?: \d+)?\)$/, '')
+    const taken = new Set(
+      (
+        await tx
+          .select({ name: tpl.name })
+          .from(tpl)
+          .where(and(eq(tpl.orgId, orgId), sql`starts_with(${tpl.name}, ${base.slice(0, 80)})`))
+      ).map((r) => String(r.name)),
+    )
+    for (let n = 1; ; n++) {
+      const suffix = n === 1 ? ' (copy)' : ` (copy ${n})`
+      const candidate = `${base.slice(0, 100 - suffix.length)}${suffix}`
+      if (!taken.has(candidate)) return candidate
+    }
   }
 
   /**

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { checklistProgress } from '../../server/checklists/entries.ts'
 import { recordResolutions, records, venues } from '../../server/db/schema.ts'
 import { todayIn, weekdayOf } from '../../server/records/service.ts'
+import { cellKey, progressOf } from '../../server/templates/day.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { archiveChecklist, archiveItem, createChecklist, FILES, renameItem, uploadFile } from '../support/checklists.ts'
 import { createOrgWithActors, type Actor, type OrgWithActors } from '../support/orgs.ts'
@@ -47,7 +48,7 @@ describe('GET venues/:venueId/checklist-entries (the day list)', () => {
     await createChecklist(t, org.orgId, { name: 'Archived', archived: true })
     const res = await org.basic.client.get(`/v1/orgs/${org.orgId}/venues/${org.venueA}/checklist-entries`)
     expect(res.status, res.text).toBe(200)
-    const progress = { done: 0, total: 1, required: 1, requiredDone: 0, failed: 0, unresolved: 0 }
+    const progress = { done: 0, total: 1, optional: { done: 0, total: 0 }, failed: 0, unresolved: 0 }
     expect(res.json).toEqual({
       date: today,
       today,
@@ -60,11 +61,27 @@ describe('GET venues/:venueId/checklist-entries (the day list)', () => {
           name: 'A only',
           description: '',
           dueTime: '23:59',
+          checksPerDay: 1,
+          requiresSignOff: false,
+          signedOff: false,
           overdue: expect.any(Boolean),
           complete: true,
-          progress: { done: 0, total: 0, required: 0, requiredDone: 0, failed: 0, unresolved: 0 },
+          progress: { done: 0, total: 0, optional: { done: 0, total: 0 }, failed: 0, unresolved: 0 },
+          checks: [{ slot: 0, time: '23:59', complete: true, overdue: expect.any(Boolean), done: 0, total: 0, unresolved: 0 }],
         },
-        { id: everywhere.id, name: 'Opening', description: 'Before doors', dueTime: null, overdue: false, complete: false, progress },
+        {
+          id: everywhere.id,
+          name: 'Opening',
+          description: 'Before doors',
+          dueTime: null,
+          checksPerDay: 1,
+          requiresSignOff: false,
+          signedOff: false,
+          overdue: false,
+          complete: false,
+          progress,
+          checks: [{ slot: 0, time: null, complete: false, overdue: false, done: 0, total: 1, unresolved: 0 }],
+        },
       ],
     })
     const b = await org.basic.client.get(`/v1/orgs/${org.orgId}/venues/${org.venueB}/checklist-entries`)
@@ -80,6 +97,22 @@ describe('GET venues/:venueId/checklist-entries (the day list)', () => {
     expectError(await o.basic.client.get(dayUrl(o.venueA, shift(today, 1))), 'ValidationError', { data: ['date'] })
     for (const bad of ['2024-02-30', '2024-13-01', 'yesterday', '2024-1-5', '0000-01-01', '20240105']) {
       expectError(await o.basic.client.get(dayUrl(o.venueA, bad)), 'ValidationError', { data: ['date'] })
+    }
+    // An impossible day is "not a date", never "a day that has not come yet" — on every call taking a date.
+    const c = await createChecklist(t, o.orgId, { items: [{ type: 'yes_no' }] })
+    for (const bad of ['2026-02-30', '2099-02-30']) {
+      for (const res of [
+        await o.basic.client.get(dayUrl(o.venueA, bad)),
+        await o.basic.client.get(entryUrl(c.id, o.venueA, bad)),
+        await complete(o.basic, c.id, c.items[0]!.id, { venueId: o.venueA, date: bad, value: 'yes' }),
+        await resolve(o.basic, c.id, c.items[0]!.id, { venueId: o.venueA, date: bad, note: 'x' }),
+        await o.basic.client.get(`/v1/orgs/${o.orgId}/venues/${o.venueA}/temperature-entries?date=${bad}`),
+        await o.admin.client.post(`/v1/orgs/${o.orgId}/checklist-entries/export`, { venueId: o.venueA, from: bad, to: '2099-03-01', format: 'csv' }),
+      ]) {
+        const data = expectError(res, 'ValidationError')!
+        expect(Object.values(data).join(' ')).toMatch(/yyyy-MM-dd/)
+        expect(Object.values(data).join(' ')).not.toMatch(/future/i)
+      }
     }
     const past = await o.basic.client.get(dayUrl(o.venueA, '2024-02-29'))
     expect(past.status).toBe(200)
@@ -142,8 +175,12 @@ describe('completing items: the type rules', () => {
         itemType: 'check',
         min: null,
         max: null,
+        failsOn: null,
+        unit: null,
+        options: null,
         recordedBy: { membershipId: o.basic.membershipId, name: 'Bea Basic', device: null },
         recordedAt: expect.any(String),
+        deviceRecordedAt: null,
         supersedesId: null,
         resolution: null,
       },
@@ -162,6 +199,23 @@ describe('completing items: the type rules', () => {
     for (const value of [undefined, '', 'maybe', 'true']) {
       expectError(await complete(o.basic, c.id, c.items[0]!.id, { venueId: o.venueA, value }), 'ValidationError', { data: ['value'] })
     }
+  })
+
+  test('yes_no: the item says which answer fails — "yes" for "Any pests seen?", or neither; the record keeps it', async () => {
+    const c = await createChecklist(t, o.orgId, {
+      items: [
+        { type: 'yes_no', label: 'Any pests seen?', failsOn: 'yes' },
+        { type: 'yes_no', label: 'Delivery on time?', failsOn: 'none' },
+      ],
+    })
+    const [pests, delivery] = c.items
+    expect((await complete(o.basic, c.id, pests!.id, { venueId: o.venueA, value: 'no' })).json.record).toMatchObject({ value: 'no', status: 'done', failsOn: 'yes' })
+    expect((await complete(o.basic, c.id, pests!.id, { venueId: o.venueA, value: 'yes' })).json.record).toMatchObject({ value: 'yes', status: 'failed', failsOn: 'yes' })
+    expect((await complete(o.basic, c.id, delivery!.id, { venueId: o.venueA, value: 'no' })).json.record).toMatchObject({ status: 'done', failsOn: 'none' })
+    expect((await complete(o.basic, c.id, delivery!.id, { venueId: o.venueA, value: 'yes' })).json.record).toMatchObject({ status: 'done', failsOn: 'none' })
+    const entry = await o.basic.client.get(entryUrl(c.id, o.venueA))
+    expect(entry.json.items.map((i: any) => i.item.failsOn)).toEqual(['yes', 'none'])
+    expect(entry.json).toMatchObject({ complete: false, progress: { done: 1, total: 2, failed: 1, unresolved: 1 } })
   })
 
   test('number: outside min/max fails, inside (limits included) is done, non-numbers refused', async () => {
@@ -266,7 +320,7 @@ describe('failures and resolutions', () => {
     expectError(await resolve(o.basic, c.id, q!.id, { venueId: o.venueA, note: 'nothing yet' }), 'BadRequestError', { message: /nothing recorded/i })
     const failed = await complete(o.basic, c.id, q!.id, { venueId: o.venueA, value: 'no' })
     let day = await o.basic.client.get(dayUrl(o.venueA))
-    expect(listed(day, c.id)).toMatchObject({ complete: false, progress: { done: 1, total: 2, failed: 1, unresolved: 1 } })
+    expect(listed(day, c.id)).toMatchObject({ complete: false, progress: { done: 0, total: 2, failed: 1, unresolved: 1 } })
     expectError(await resolve(o.basic, c.id, q!.id, { venueId: o.venueA, note: '   ' }), 'ValidationError', { data: ['note'] })
     const resolved = await resolve(o.admin, c.id, q!.id, { venueId: o.venueA, date: today, note: ' Re-cleaned and sanitised ' })
     expect(resolved.status, resolved.text).toBe(201)
@@ -385,7 +439,7 @@ describe('archived checklists and items', () => {
       [recorded!.id, 'Recorded then archived', true],
     ])
     // Archived items do not count towards completeness.
-    expect(entry.json.progress).toMatchObject({ total: 1, done: 0, required: 1 })
+    expect(entry.json.progress).toMatchObject({ total: 1, done: 0, optional: { total: 0 } })
   })
 })
 
@@ -396,13 +450,43 @@ describe('completeness and overdue', () => {
     })
     const [req, opt] = c.items
     const before = await o.basic.client.get(entryUrl(c.id, o.venueA))
-    expect(before.json).toMatchObject({ complete: false, progress: { done: 0, total: 3, required: 1, requiredDone: 0 } })
+    // Optional items are counted apart: "0 of 1 done", never "0 of 3" beside "1 left".
+    expect(before.json).toMatchObject({ complete: false, progress: { done: 0, total: 1, optional: { done: 0, total: 2 } } })
     await complete(o.basic, c.id, req!.id, { venueId: o.venueA })
-    expect((await o.basic.client.get(entryUrl(c.id, o.venueA))).json).toMatchObject({ complete: true, progress: { done: 1, requiredDone: 1 } })
+    expect((await o.basic.client.get(entryUrl(c.id, o.venueA))).json).toMatchObject({ complete: true, progress: { done: 1, total: 1, optional: { done: 0, total: 2 } } })
     await complete(o.basic, c.id, opt!.id, { venueId: o.venueA, value: 'no' })
-    expect((await o.basic.client.get(entryUrl(c.id, o.venueA))).json).toMatchObject({ complete: false, progress: { failed: 1, unresolved: 1 } })
+    expect((await o.basic.client.get(entryUrl(c.id, o.venueA))).json).toMatchObject({
+      complete: false,
+      progress: { done: 1, total: 1, optional: { done: 1, total: 2 }, failed: 1, unresolved: 1 },
+    })
     await resolve(o.basic, c.id, opt!.id, { venueId: o.venueA, note: 'done' })
     expect((await o.basic.client.get(entryUrl(c.id, o.venueA))).json).toMatchObject({ complete: true })
+    // The day card says the same as the page.
+    expect(listed(await o.basic.client.get(dayUrl(o.venueA)), c.id)).toMatchObject({ complete: true, progress: { done: 1, total: 1, optional: { done: 1, total: 2 } } })
+  })
+
+  test('one definition: complete exactly when every required item is settled (recorded, failure resolved) and no failure is open', () => {
+    const cells = [
+      { id: 'a', required: true },
+      { id: 'b', required: true },
+      { id: 'o', required: false },
+    ]
+    const at = (entries: [string, { status: 'done' | 'failed'; resolved: boolean; open?: number }][]) => progressOf(cells, new Map(entries))
+    // A required failure not yet resolved is not done; resolved, it is.
+    expect(at([['a', { status: 'done', resolved: false }], ['b', { status: 'failed', resolved: false }]])).toEqual({
+      complete: false,
+      progress: { done: 1, total: 2, optional: { done: 0, total: 1 }, failed: 1, unresolved: 1 },
+    })
+    expect(at([['a', { status: 'done', resolved: false }], ['b', { status: 'failed', resolved: true }]])).toMatchObject({ complete: true, progress: { done: 2, total: 2 } })
+    // A re-check in range with an older failure still open (ADR 022) is not settled.
+    expect(at([['a', { status: 'done', resolved: false }], ['b', { status: 'done', resolved: false, open: 1 }]])).toMatchObject({ complete: false, progress: { done: 1, unresolved: 1 } })
+    // Never "complete" beside "n of m" with n < m, for any combination of states.
+    const states = [undefined, { status: 'done' as const, resolved: false }, { status: 'failed' as const, resolved: false }, { status: 'failed' as const, resolved: true }]
+    for (const a of states) for (const b of states) for (const o of states) {
+      const { complete, progress } = at(([['a', a], ['b', b], ['o', o]] as const).filter((e) => e[1] !== undefined) as any)
+      if (complete) expect(progress.done).toBe(progress.total)
+      expect(progress.done).toBeLessThanOrEqual(progress.total)
+    }
   })
 
   test('overdue: incomplete after the due time today, or on a past day', async () => {
@@ -421,17 +505,18 @@ describe('completeness and overdue', () => {
 
   test('checklistProgress: due time compared in the venue’s zone', () => {
     const items = [{ id: 'a', required: true }]
-    const input = { items, current: new Map(), date: '2025-06-02', today: '2025-06-02', timeZone: 'America/New_York', dueTime: '09:00' }
+    const input = { items, current: new Map(), date: '2025-06-02', today: '2025-06-02', timeZone: 'America/New_York', times: ['09:00'] }
     // 08:59 and 09:01 in New York (UTC-4 in June).
     expect(checklistProgress({ ...input, now: new Date('2025-06-02T12:59:00Z') }).overdue).toBe(false)
     expect(checklistProgress({ ...input, now: new Date('2025-06-02T13:01:00Z') }).overdue).toBe(true)
-    expect(checklistProgress({ ...input, dueTime: null, now: new Date('2025-06-02T23:59:00Z') }).overdue).toBe(false)
+    expect(checklistProgress({ ...input, times: [null], now: new Date('2025-06-02T23:59:00Z') }).overdue).toBe(false)
     expect(checklistProgress({ ...input, today: '2025-06-03', now: new Date('2025-06-03T01:00:00Z') }).overdue).toBe(true)
-    const done = new Map([['a', { status: 'done' as const, resolved: false }]])
+    const done = new Map([[cellKey('a', 0), { status: 'done' as const, resolved: false }]])
     expect(checklistProgress({ ...input, current: done, now: new Date('2025-06-02T13:01:00Z') })).toEqual({
       complete: true,
       overdue: false,
-      progress: { done: 1, total: 1, required: 1, requiredDone: 1, failed: 0, unresolved: 0 },
+      progress: { done: 1, total: 1, optional: { done: 0, total: 0 }, failed: 0, unresolved: 0 },
+      checks: [{ slot: 0, time: '09:00', complete: true, overdue: false, done: 1, total: 1, unresolved: 0 }],
     })
   })
 

@@ -7,10 +7,11 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { ApiError } from '../../server/api/errors.ts'
 import type { OrgScope } from '../../server/api/middleware/org-scope.ts'
-import { checklistItems, checklists, memberships, organisations, recordResolutions, records, venues } from '../../server/db/schema.ts'
+import { checklistItems, checklists, memberships, organisations, recordResolutions, records, temperatureItems, temperatureLogs, venues } from '../../server/db/schema.ts'
 import { seedDemo } from '../../server/db/seed.ts'
 import { exportChecklistRecords, exportRecords } from '../../server/records/export.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { uploadFile } from '../support/checklists.ts'
 import { createOrgWithActors, type Actor, type OrgWithActors } from '../support/orgs.ts'
 import { expectError, inSpanish, sha256 } from './_helpers.ts'
 
@@ -27,6 +28,7 @@ const HEADINGS_EN = [
   'Checklist',
   'Item',
   'Value',
+  'Limits in force',
   'Status',
   'Recorded by',
   'Recorded at',
@@ -41,6 +43,7 @@ const HEADINGS_ES = [
   'Lista de control',
   'Elemento',
   'Valor',
+  'Límites vigentes',
   'Estado',
   'Registrado por',
   'Registrado el',
@@ -247,15 +250,19 @@ describe('checklist export', () => {
     const [headings, ...rows] = parseCsv(body.slice(1))
     expect(headings).toEqual(HEADINGS_EN)
     // Venue A is in Europe/Madrid (UTC+1 in March): times are venue-local.
+    const photoId = (await t.db.select({ uploadId: records.uploadId }).from(records).where(eq(records.id, ids.photo!)))[0]!.uploadId
     expect(rows).toEqual([
-      [FROM, 'Opening', 'Lights on', 'Done', 'Done', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
-      [FROM, 'Opening', 'Notes, for the shift', 'Ñoquis "caseros" para la cena, pedir más', 'Done', 'Bea Basic', '2025-03-10 08:08', 'No', '', '', '', 'No'],
-      [FROM, 'Opening', 'Photo of the pass', 'Photo', 'Done', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
+      [FROM, 'Opening', 'Lights on', 'Done', '', 'Done', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
+      [FROM, 'Opening', 'Notes, for the shift', 'Ñoquis "caseros" para la cena, pedir más', '', 'Done', 'Bea Basic', '2025-03-10 08:08', 'No', '', '', '', 'No'],
+      // A photo is a link to it.
+      [FROM, 'Opening', 'Photo of the pass', `/v1/orgs/${o.orgId}/uploads/${photoId}`, '', 'Done', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
       [
         FROM,
         'Opening',
         'Rinse temperature (°C)',
         '74',
+        // The limits in force when it was recorded.
+        '82 to 90',
         'Failed',
         'Adam Admin',
         '2025-03-10 08:07',
@@ -265,12 +272,13 @@ describe('checklist export', () => {
         '2025-03-10 08:40',
         'No',
       ],
-      [FROM, 'Opening', 'Walk-in fridge closed?', 'No', 'Failed', 'Bea Basic', '2025-03-10 08:06', 'No', '', '', '', 'No'],
+      // A yes/no recorded before items said which answer fails was judged by "no".
+      [FROM, 'Opening', 'Walk-in fridge closed?', 'No', '“No” fails', 'Failed', 'Bea Basic', '2025-03-10 08:06', 'No', '', '', '', 'No'],
       // Typed text never runs as a spreadsheet formula.
-      [FROM, 'Zz Misc', 'Free text', "'=SUM(A1:A2)", 'Done', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
-      [TO, 'Closing', 'Bins out', 'Done', 'Done', 'Bea Basic', '2025-03-12 10:30', 'Yes', '', '', '', 'No'],
-      [TO, 'Opening', 'Walk-in fridge closed?', 'No', 'Failed', 'Bea Basic', '2025-03-11 08:00', 'No', '', '', '', 'Yes'],
-      [TO, 'Opening', 'Walk-in fridge closed?', 'Yes', 'Done', 'Adam Admin', '2025-03-11 08:10', 'No', '', '', '', 'No'],
+      [FROM, 'Zz Misc', 'Free text', "'=SUM(A1:A2)", '', 'Done', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
+      [TO, 'Closing', 'Bins out', 'Done', '', 'Done', 'Bea Basic', '2025-03-12 10:30', 'Yes', '', '', '', 'No'],
+      [TO, 'Opening', 'Walk-in fridge closed?', 'No', '“No” fails', 'Failed', 'Bea Basic', '2025-03-11 08:00', 'No', '', '', '', 'Yes'],
+      [TO, 'Opening', 'Walk-in fridge closed?', 'Yes', '“No” fails', 'Done', 'Adam Admin', '2025-03-11 08:10', 'No', '', '', '', 'No'],
     ])
     expect(body).not.toMatch(/At venue B|The day before|The day after|Fridge 1|Elsewhere/)
   })
@@ -279,7 +287,7 @@ describe('checklist export', () => {
     const file = await exportChecklistRecords({ db: t.db }, scopeOf(o.orgId), { venueId: o.venueA, from: TO, to: TO, format: 'csv' }, 'es', 'Adam Admin')
     const [headings, ...rows] = parseCsv((file.body as string).slice(1))
     expect(headings).toEqual(HEADINGS_ES)
-    expect(rows.map((r) => [r[3], r[4], r[7], r[11]])).toEqual([
+    expect(rows.map((r) => [r[3], r[5], r[8], r[12]])).toEqual([
       ['Hecho', 'Hecho', 'Sí', 'No'],
       ['No', 'Fallido', 'No', 'Sí'],
       ['Sí', 'Hecho', 'No', 'No'],
@@ -326,7 +334,7 @@ describe('checklist export', () => {
       'Corrective action',
       'Lights on',
       'Walk-in fridge closed?',
-      'Descaled the booster heater',
+      'Descaled the booster',
       'Ñoquis',
       `SHA-256 of the data: ${csv.sha256}`,
       'Page 1 of 1',
@@ -416,7 +424,7 @@ describe('checklist export', () => {
       expect(rows.find((row) => row[2] === 'Rinse temperature (°C)')).toEqual(
         expect.arrayContaining(['74', 'Failed', 'Descaled the booster heater and re-ran: 84 °C', 'Adam Admin']),
       )
-      expect(rows.filter((row) => row[11] === 'Yes')).toHaveLength(1)
+      expect(rows.filter((row) => row[12] === 'Yes')).toHaveLength(1)
     })
 
     test('in the caller’s saved language, whatever the browser sends', async () => {
@@ -454,6 +462,87 @@ describe('checklist export', () => {
       expectError(await o.admin.client.post(`/v1/orgs/${o.orgId}/checklist-entries/export`, { ...body, venueId: o.outsider.venueId }), 'NotFoundError')
       expectError(await o.outsider.client.post(`/v1/orgs/${o.orgId}/checklist-entries/export`, body), 'NotFoundError')
     })
+  })
+})
+
+describe('what an inspector needs (issue #16): checklist order, limits in force, photos, missed checks', () => {
+  // A real 1×1 PNG (the PDF draws it as a thumbnail).
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+  const ZONE = 'Europe/Madrid'
+  const shift = (day: string, n: number) => formatDate(new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000), 'yyyy-MM-dd')
+
+  test('rows follow the checklist, values carry their limits, a photo is a link (CSV) and a thumbnail (PDF), every due check without a record is "missed"', async () => {
+    const org = await createOrgWithActors(t)
+    const today = formatDate(new TZDate(Date.now(), ZONE), 'yyyy-MM-dd')
+    const [d3, d2, d1] = [shift(today, -3), shift(today, -2), shift(today, -1)]
+    const since = new Date(`${d3}T12:00:00Z`)
+    // Items in an order that is not A–Z; the optional one is never "missed".
+    const [c] = await t.db
+      .insert(checklists)
+      .values({ orgId: org.orgId, name: 'Opening', position: 0, createdAt: since })
+      .returning({ id: checklists.id })
+    const items = await t.db
+      .insert(checklistItems)
+      .values([
+        { orgId: org.orgId, checklistId: c!.id, label: 'Zebra crossing clear', type: 'check' as const, position: 0, createdAt: since },
+        { orgId: org.orgId, checklistId: c!.id, label: 'Any pests seen?', type: 'yes_no' as const, failsOn: 'yes' as const, position: 1, createdAt: since },
+        { orgId: org.orgId, checklistId: c!.id, label: 'Photo of the pass', type: 'photo' as const, position: 2, createdAt: since },
+        { orgId: org.orgId, checklistId: c!.id, label: 'Anything else', type: 'text' as const, required: false, position: 3, createdAt: since },
+      ])
+      .returning({ id: checklistItems.id })
+    const [, pests, photo] = items
+    const [log] = await t.db
+      .insert(temperatureLogs)
+      .values({ orgId: org.orgId, name: 'Fridges', checksPerDay: 2, position: 0, createdAt: since })
+      .returning({ id: temperatureLogs.id })
+    const [fridge] = await t.db
+      .insert(temperatureItems)
+      .values({ orgId: org.orgId, temperatureId: log!.id, label: 'Walk-in', kind: 'fridge', min: 0, max: 5, createdAt: since })
+      .returning({ id: temperatureItems.id })
+
+    // Yesterday: the pests question answered "no" (its safe answer), a photo, one of the two fridge checks.
+    const entry = (itemId: string) => `/v1/orgs/${org.orgId}/checklist-entries/${c!.id}/items/${itemId}/complete`
+    expect((await org.basic.client.post(entry(pests!.id), { venueId: org.venueA, date: d1, value: 'no' })).json.record).toMatchObject({ status: 'done' })
+    const upload = await uploadFile(t, org.basic.client, org.orgId, { bytes: PNG, name: 'pass.png', type: 'image/png' })
+    expect(upload.status, upload.text).toBe(201)
+    const shot = await org.basic.client.post(entry(photo!.id), { venueId: org.venueA, date: d1, uploadId: upload.json.id })
+    expect(shot.status, shot.text).toBe(201)
+    const day = await org.basic.client.get(`/v1/orgs/${org.orgId}/venues/${org.venueA}/temperature-entries?date=${d1}`)
+    const entryId = day.json.temperatures[0].entryId
+    const reading = await org.basic.client.post(`/v1/orgs/${org.orgId}/temperature-entries/${entryId}/items/${fridge!.id}/complete`, { value: '3', slot: 0 })
+    expect(reading.status, reading.text).toBe(201)
+
+    const body = { venueId: org.venueA, from: d3, to: today, format: 'csv', include: ['checklists', 'temperatures'] }
+    const csv = await postExport(org.admin, org.orgId, body)
+    expect(csv.status, csv.text).toBe(200)
+    const [, ...rows] = parseCsv(csv.text.slice(1))
+    const brief = rows.map((r) => [r[0], r[2], r[3], r[4], r[5]])
+    const missedOn = (d: string) => [
+      [d, 'Zebra crossing clear', '', '', 'Missed'],
+      [d, 'Any pests seen?', '', '“Yes” fails', 'Missed'],
+      [d, 'Photo of the pass', '', '', 'Missed'],
+      [d, 'Walk-in — check 1', '', '0.0 to 5.0 °C', 'Missed'],
+      [d, 'Walk-in — check 2', '', '0.0 to 5.0 °C', 'Missed'],
+    ]
+    expect(brief).toEqual([
+      ...missedOn(d3),
+      ...missedOn(d2),
+      [d1, 'Zebra crossing clear', '', '', 'Missed'],
+      [d1, 'Any pests seen?', 'No', '“Yes” fails', 'Done'],
+      [d1, 'Photo of the pass', `http://localhost:3999/v1/orgs/${org.orgId}/uploads/${upload.json.id}`, '', 'Done'],
+      [d1, 'Walk-in — check 1', '3.0', '0.0 to 5.0 °C', 'Done'],
+      [d1, 'Walk-in — check 2', '', '0.0 to 5.0 °C', 'Missed'],
+      // Today is not over: nothing is missed yet.
+    ])
+
+    const pdf = await postExport(org.admin, org.orgId, { ...body, format: 'pdf' })
+    expect(pdf.status).toBe(200)
+    const raw = pdf.bytes.toString('latin1')
+    expect(raw).toMatch(/\/Subtype \/Image/)
+    expect(raw).toContain(`/v1/orgs/${org.orgId}/uploads/${upload.json.id}`)
+    const text = (await pdfPages(pdf.bytes)).join('\n')
+    expect(text).toContain('Missed')
+    expect(text).toMatch(/Limits in\s+force/)
   })
 })
 

@@ -77,6 +77,11 @@ describe('POST /v1/orgs/:orgId/checklists/:id/items', () => {
         required: true,
         min: null,
         max: null,
+        failsOn: null,
+        unit: null,
+        options: null,
+        photoWhenFailing: false,
+        noteWhenFailing: false,
         position: 0,
         archivedAt: null,
       },
@@ -84,7 +89,8 @@ describe('POST /v1/orgs/:orgId/checklists/:id/items', () => {
     const [row] = await t.db.select().from(checklistItems).where(eq(checklistItems.id, r.json.item.id))
     expect(row!.orgId).toBe(o.orgId)
     const yesNo = await addItem(o.owner, o.orgId, checklistId, { label: 'Doors locked?', type: 'yes_no', instructions: ' Both ', required: false })
-    expect(yesNo).toMatchObject({ type: 'yes_no', instructions: 'Both', required: false, position: 1 })
+    // A yes/no item fails on "no" unless it says otherwise.
+    expect(yesNo).toMatchObject({ type: 'yes_no', instructions: 'Both', required: false, failsOn: 'no', position: 1 })
     const num = await addItem(o.owner, o.orgId, checklistId, { label: 'Probe', type: 'number', min: -18.5, max: 5 })
     expect(num).toMatchObject({ type: 'number', min: -18.5, max: 5, position: 2 })
     expect(await addItem(o.owner, o.orgId, checklistId, { label: 'Only min', type: 'number', min: 63 })).toMatchObject({ min: 63, max: null })
@@ -291,7 +297,7 @@ describe('PUT /v1/orgs/:orgId/checklist-items/:itemId', () => {
     expect(r.status, r.text).toBe(200)
     expect(r.json).toEqual({ item: { ...item, label: 'Walk-in' } })
     r = await o.owner.client.put(itemUrl(o.orgId, item.id), { instructions: 'Check the seal', required: false, type: 'yes_no' })
-    expect(r.json.item).toEqual({ ...item, label: 'Walk-in', instructions: 'Check the seal', required: false, type: 'yes_no' })
+    expect(r.json.item).toEqual({ ...item, label: 'Walk-in', instructions: 'Check the seal', required: false, type: 'yes_no', failsOn: 'no' })
     r = await o.owner.client.put(itemUrl(o.orgId, item.id), {})
     expect(r.status).toBe(200)
     expect((await o.basic.client.get(itemUrl(o.orgId, item.id))).json.item).toEqual(r.json.item)
@@ -314,6 +320,19 @@ describe('PUT /v1/orgs/:orgId/checklist-items/:itemId', () => {
     expectError(await put({ max: 4 }), 'ValidationError', { data: ['max'] })
     expect((await put({ min: null, max: null })).json.item).toMatchObject({ type: 'check', min: null, max: null })
     expect((await put({ type: 'number', max: 4 })).json.item).toMatchObject({ type: 'number', min: null, max: 4 })
+  })
+
+  test('a yes/no item says which answer fails; only yes/no items have one; another type forgets it', async () => {
+    const created = await o.admin.client.post(`${lists(o.orgId)}/${checklistId}/items`, { label: 'Any pests seen?', type: 'yes_no', failsOn: 'yes' })
+    expect(created.status, created.text).toBe(201)
+    expect(created.json.item).toMatchObject({ type: 'yes_no', failsOn: 'yes' })
+    const put = (body: unknown) => o.admin.client.put(itemUrl(o.orgId, created.json.item.id), body)
+    expect((await put({ failsOn: 'none' })).json.item).toMatchObject({ failsOn: 'none' })
+    expectError(await put({ failsOn: 'maybe' }), 'ValidationError', { data: ['failsOn'] })
+    expect(expectError(await put({ type: 'check', failsOn: 'yes' }), 'ValidationError', { data: ['failsOn'] })!.failsOn).toBe('Only yes/no items have a failing answer')
+    expect((await put({ type: 'check' })).json.item).toMatchObject({ type: 'check', failsOn: null })
+    expect((await put({ type: 'yes_no' })).json.item).toMatchObject({ type: 'yes_no', failsOn: 'no' })
+    expectError(await o.admin.client.post(`${lists(o.orgId)}/${checklistId}/items`, { label: 'Tick', type: 'check', failsOn: 'no' }), 'ValidationError', { data: ['failsOn'] })
   })
 
   test('validation failures name their fields; nothing changes', async () => {

@@ -68,7 +68,11 @@ describe('POST /v1/orgs/:orgId/checklists', () => {
         description: '',
         venueIds: [],
         days: ALL_DAYS,
+        monthDays: [],
         dueTime: null,
+        checksPerDay: 1,
+        checkTimes: [null],
+        requiresSignOff: false,
         position: 0,
         archivedAt: null,
         itemCount: 0,
@@ -93,7 +97,11 @@ describe('POST /v1/orgs/:orgId/checklists', () => {
       description: 'Before leaving',
       venueIds: [o.venueB, o.venueA],
       days: [1, 3, 5],
+      monthDays: [],
       dueTime: '23:30',
+      checksPerDay: 1,
+      checkTimes: [null],
+      requiresSignOff: false,
       position: 1,
       archivedAt: null,
       itemCount: 0,
@@ -195,7 +203,11 @@ describe('GET /v1/orgs/:orgId/checklists', () => {
       description: '',
       venueIds: [],
       days: ALL_DAYS,
+      monthDays: [],
       dueTime: null,
+      checksPerDay: 1,
+      checkTimes: [null],
+      requiresSignOff: false,
       position: 0,
       archivedAt: null,
       itemCount: 2,
@@ -394,6 +406,11 @@ describe('GET /v1/orgs/:orgId/checklists/:id', () => {
         required: true,
         min: 0,
         max: 5,
+        failsOn: null,
+        unit: null,
+        options: null,
+        photoWhenFailing: false,
+        noteWhenFailing: false,
         position: 1,
         archivedAt: expect.any(String),
       })
@@ -645,7 +662,11 @@ describe('POST /v1/orgs/:orgId/checklists/:id/duplicate', () => {
       description: 'Morning',
       venueIds: [o.venueB],
       days: [1, 2],
+      monthDays: [],
       dueTime: '09:30',
+      checksPerDay: 1,
+      checkTimes: [null],
+      requiresSignOff: false,
       position: 2,
       archivedAt: null,
       itemCount: 3,
@@ -653,9 +674,9 @@ describe('POST /v1/orgs/:orgId/checklists/:id/duplicate', () => {
     expect(copy.id).not.toBe(c.id)
     const items = (await o.basic.client.get(`${base(o)}/${copy.id}`)).json.items
     expect(items).toEqual([
-      { id: expect.any(String), checklistId: copy.id, label: 'Three', instructions: '', type: 'photo', required: true, min: null, max: null, position: 0, archivedAt: null },
-      { id: expect.any(String), checklistId: copy.id, label: 'One', instructions: 'Look', type: 'check', required: true, min: null, max: null, position: 1, archivedAt: null },
-      { id: expect.any(String), checklistId: copy.id, label: 'Two', instructions: '', type: 'number', required: false, min: -2, max: 4.5, position: 2, archivedAt: null },
+      { id: expect.any(String), checklistId: copy.id, label: 'Three', instructions: '', type: 'photo', required: true, min: null, max: null, failsOn: null, unit: null, options: null, photoWhenFailing: false, noteWhenFailing: false, position: 0, archivedAt: null },
+      { id: expect.any(String), checklistId: copy.id, label: 'One', instructions: 'Look', type: 'check', required: true, min: null, max: null, failsOn: null, unit: null, options: null, photoWhenFailing: false, noteWhenFailing: false, position: 1, archivedAt: null },
+      { id: expect.any(String), checklistId: copy.id, label: 'Two', instructions: '', type: 'number', required: false, min: -2, max: 4.5, failsOn: null, unit: null, options: null, photoWhenFailing: false, noteWhenFailing: false, position: 2, archivedAt: null },
     ])
     expect(items.map((i: { id: string }) => i.id)).not.toContain(one.id)
     // The original is untouched.
@@ -671,6 +692,20 @@ describe('POST /v1/orgs/:orgId/checklists/:id/duplicate', () => {
     expect(r.status).toBe(201)
     expect(r.json.checklist.name).toBe(`${'n'.repeat(93)} (copy)`)
     expect(r.json.checklist.itemCount).toBe(0)
+    const again = await o.owner.client.post(`${base(o)}/${c.id}/duplicate`)
+    expect(again.json.checklist.name).toBe(`${'n'.repeat(91)} (copy 2)`)
+  })
+
+  test('copies are numbered: "(copy)", "(copy 2)", "(copy 3)"; a copy of a copy counts from the original', async () => {
+    const c = await make(o.owner, o.orgId, { name: 'Closing' })
+    const dup = async (id: string) => (await o.owner.client.post(`${base(o)}/${id}/duplicate`)).json.checklist
+    const first = await dup(c.id)
+    expect(first.name).toBe('Closing (copy)')
+    expect((await dup(c.id)).name).toBe('Closing (copy 2)')
+    expect((await dup(first.id)).name).toBe('Closing (copy 3)')
+    // A name that only starts the same is not taken.
+    await make(o.owner, o.orgId, { name: 'Closing time' })
+    expect((await dup(c.id)).name).toBe('Closing (copy 4)')
   })
 
   test('BASIC 403; another organisation’s, unknown and malformed ids 404; signed out 401', async () => {

@@ -96,6 +96,15 @@ export const checklistTemplateRows: MatrixRow[] = [
   },
   { name: 'create checklist', method: 'POST', route: '/v1/orgs/{orgId}/checklists', path: (f) => `${org(f)}/checklists`, body: () => ({ name: 'Matrix new' }), expect: adminUp },
   {
+    name: 'list the starter library',
+    method: 'GET',
+    route: '/v1/orgs/{orgId}/checklists/starters',
+    path: (f) => `${org(f)}/checklists/starters`,
+    expect: memberOrDevice,
+    check: (res) => expect((res.json.starters as { key: string }[]).map((s) => s.key)).toContain('pest'),
+  },
+  { name: 'copy a starter', method: 'POST', route: '/v1/orgs/{orgId}/checklists/starters/{starterId}', path: (f) => `${org(f)}/checklists/starters/pest`, expect: adminUp },
+  {
     name: 'reorder checklists',
     method: 'POST',
     route: '/v1/orgs/{orgId}/checklists/reorder',

@@ -18,7 +18,7 @@ export interface WorkFixture extends CreatedChecklist {
 const ITEMS = [{ type: 'check' as const }, { type: 'yes_no' as const }, { type: 'photo' as const }]
 
 async function recordPhoto(t: TestApp, f: OrgWithActors, checklist: CreatedChecklist, venueId: string): Promise<string> {
-  const up = await uploadFile(t, f.owner.client, f.orgId, { bytes: FILES.png(), name: 'matrix.png' })
+  const up = await uploadFile(t, f.owner.client, f.orgId, { bytes: FILES.photo(), name: 'matrix.png' })
   expect(up.status, up.text).toBe(201)
   const done = await f.owner.client.post(`${org(f)}/checklist-entries/${checklist.id}/items/${checklist.items[2]!.id}/complete`, {
     venueId,
@@ -142,6 +142,15 @@ export const entryRows: MatrixRow[] = [
     expect: venueWork,
   },
   {
+    name: 'sign off a checklist at venue A',
+    method: 'POST',
+    route: '/v1/orgs/{orgId}/checklist-entries/{checklistId}/sign-off',
+    // A fresh checklist asking for a sign-off (no items: complete) for each caller: a day is signed off once.
+    path: async (f, t) => `${org(f)}/checklist-entries/${(await createChecklist(t, f.orgId, { name: 'Matrix sign-off', venueIds: [f.venueA], requiresSignOff: true })).id}/sign-off`,
+    body: (f) => ({ venueId: f.venueA }),
+    expect: adminUp,
+  },
+  {
     name: 'export venue A',
     method: 'POST',
     route: '/v1/orgs/{orgId}/checklist-entries/export',
@@ -176,6 +185,14 @@ export const entryRows: MatrixRow[] = [
     route: '/v1/orgs/{orgId}/uploads/{uploadId}',
     path: async (f, t) => `${org(f)}/uploads/${(await onlyAtA(f, t)).photoAtA}`,
     expect: venueRecord,
+  },
+  {
+    name: 'read a photo recorded at venue A only, resized',
+    method: 'GET',
+    route: '/v1/orgs/{orgId}/uploads/{uploadId}',
+    path: async (f, t) => `${org(f)}/uploads/${(await onlyAtA(f, t)).photoAtA}?width=160`,
+    expect: venueRecord,
+    check: (res) => expect(res.headers.get('content-type')).toBe('image/webp'),
   },
   {
     name: 'read a photo recorded at venue B (the device at A: 404)',

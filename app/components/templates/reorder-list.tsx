@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { Form, useFetcher } from 'react-router'
 import { Button } from '../ui/button'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -263,7 +263,9 @@ export function ReorderList<T extends { id: string }>({ items, nameOf, label, id
                 <div className="min-w-0 flex-1">{renderItem(item)}</div>
               </div>
               {movable ? (
-                <div className="mt-2 flex flex-wrap gap-2">
+                // Aligned with the row's content (past the handle), two equal buttons: the one-tap way to
+                // move a row, for those who cannot drag (WCAG 2.5.7), not a second handle.
+                <div className={`mt-2 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap ${hydrated ? 'ps-12' : ''}`} data-move-buttons>
                   {(['up', 'down'] as const).map((direction) => (
                     <Form key={direction} method="post" preventScrollReset onSubmit={() => (moveButtonClicked.current = `${id}:${direction}`)}>
                       <input type="hidden" name="id" value={id} />
@@ -272,7 +274,9 @@ export function ReorderList<T extends { id: string }>({ items, nameOf, label, id
                         type="submit"
                         name="intent"
                         value="move"
-                        size="md"
+                        // 44 px tall: a comfortable tap target on a phone.
+                        size="lg"
+                        className="w-full sm:w-auto"
                         variant="basic_border"
                         data-move={`${id}:${direction}`}
                         disabled={direction === 'up' ? index === 0 : index === order.length - 1}

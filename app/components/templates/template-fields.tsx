@@ -3,7 +3,7 @@
  * a multi-line field, the archived badge, and the summaries the settings lists show.
  */
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { Field, FieldMessage, inputClasses, type FieldErrors } from '../ui/field'
 
 type Venue = { id: string; name: string }

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { Button } from '../ui/button'
 import { Field, SelectField } from '../ui/field'
 

@@ -1,0 +1,89 @@
+/**
+ * When a template is due, for every kind (checklists, temperature logs): on days of the week, or on
+ * chosen dates of the month instead; once a day or at several checks, each with its time (ADR 044).
+ * Written once: the service stores it, the day list and entry decide "due" with it, the plan of due work
+ * (exports' missed rows) counts its checks.
+ */
+import { getDate, getDaysInMonth, parse } from 'date-fns'
+import { sql, type Placeholder, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
+import { weekdayOf } from '../records/service.ts'
+
+/** What a template says about when it is due. */
+export interface Schedule {
+  days: number[]
+  monthDays: number[]
+}
+
+const REFERENCE = new Date(2000, 0, 1)
+const dayParts = (date: string) => {
+  const d = parse(date, 'yyyy-MM-dd', REFERENCE)
+  return { dom: getDate(d), last: getDaysInMonth(d) }
+}
+
+/**
+ * Is it due on this day? By its dates of the month when it has some (a date past the month's end, such
+ * as the 31st, falls on the month's last day), else by its days of the week.
+ */
+export function dueOn(template: { days: number[]; monthDays?: number[] }, date: string): boolean {
+  const monthDays = template.monthDays ?? []
+  if (!monthDays.length) return template.days.includes(weekdayOf(date))
+  const { dom, last } = dayParts(date)
+  return monthDays.includes(dom) || (dom === last && monthDays.some((d) => d > last))
+}
+
+/** What `dueOnSql` reads of a day: its weekday, day of the month and the month's last day. */
+export function dueOnParams(date: string): { weekday: number; dom: number; last: number } {
+  return { weekday: weekdayOf(date), ...dayParts(date) }
+}
+
+type SqlValue = number | SQL | Placeholder
+
+/**
+ * dueOn as SQL on a template table's `days` and `month_days`, for the day's query: of a day, or of
+ * its parts given as values or placeholders (a prepared query, `dueOnParams`).
+ */
+export function dueOnSql(table: { days: PgColumn; monthDays: PgColumn }, date: string | { weekday: SqlValue; dom: SqlValue; last: SqlValue }): SQL {
+  const { weekday, dom, last } = typeof date === 'string' ? dueOnParams(date) : date
+  return sql`(case when cardinality(${table.monthDays}) = 0 then ${weekday}::int = any(${table.days})
+    else (${dom}::int = any(${table.monthDays}) or (${dom}::int = ${last}::int and exists (select 1 from unnest(${table.monthDays}) as d(n) where d.n > ${last}::int))) end)`
+}
+
+/** Each check's time (HH:mm) or null, exactly `checksPerDay` of them. */
+export function checkTimesOf(row: { checksPerDay: number; checkTimes: string[] }): (string | null)[] {
+  return Array.from({ length: row.checksPerDay }, (_, i) => row.checkTimes[i] || null)
+}
+
+/** Times beyond the checks are dropped; missing ones are none. Stored '' for none. */
+export function storedTimes(checksPerDay: number, times: (string | null)[] | undefined): string[] {
+  return Array.from({ length: checksPerDay }, (_, i) => times?.[i] ?? '')
+}
+
+export interface ChecksInput {
+  checksPerDay?: number
+  checkTimes?: (string | null)[]
+}
+
+/** The checks' columns of a new template (one check, no time, by default). */
+export function checksValues(input: ChecksInput) {
+  const checksPerDay = input.checksPerDay ?? 1
+  return { checksPerDay, checkTimes: storedTimes(checksPerDay, input.checkTimes) }
+}
+
+/**
+ * The checks' columns of an update: the number and times are written together (the times of removed
+ * checks go with them); a change of times alone keeps the number of checks, read in SQL from the row.
+ */
+export function checksPatch(patch: ChecksInput, checksPerDayColumn: PgColumn): Record<string, unknown> {
+  if (patch.checksPerDay !== undefined) return { checksPerDay: patch.checksPerDay, checkTimes: storedTimes(patch.checksPerDay, patch.checkTimes) }
+  if (patch.checkTimes !== undefined) {
+    const list = sql.join(
+      storedTimes(MAX_TIMES, patch.checkTimes).map((v) => sql`${v}`),
+      sql`, `,
+    )
+    return { checkTimes: sql`(array[${list}]::text[])[1:${checksPerDayColumn}]` }
+  }
+  return {}
+}
+
+const MAX_TIMES = 6
