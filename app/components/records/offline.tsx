@@ -1,0 +1,105 @@
+/**
+ * Records made without a network (ADR 053): the "offline — N records waiting" banner, the pending
+ * records of a cell marked "waiting to sync" (or "not sent" with the server's reason, to review), and
+ * what a record form carries so the queue can send it to /v1 itself. The queue is loaded lazily, after
+ * the page is interactive: without JavaScript none of this exists and forms post as before.
+ */
+import { useEffect } from 'react'
+import { useLocation, useRevalidator, useRouteLoaderData } from 'react-router'
+import { pinPadPath } from '../../lib/device'
+import { useTranslation } from '../../lib/use-translation'
+import { offlineActions, useOfflineState } from '../../lib/offline-store'
+import { formatMoment } from './dates'
+import { Badge } from './badges'
+
+/** The attributes of a record form that may be kept offline: the /v1 call, its fixed fields, the page's cell. */
+export function offlineForm(opts: { url: string; body: Record<string, unknown>; cell: string; kind: 'complete' | 'resolve'; unit?: string }) {
+  return {
+    'data-offline-url': opts.url,
+    'data-offline-body': JSON.stringify(opts.body),
+    'data-offline-cell': opts.cell,
+    'data-offline-kind': opts.kind,
+    ...(opts.unit ? { 'data-offline-unit': opts.unit } : {}),
+  }
+}
+
+/** Start the queue (once JavaScript runs) and show the banner while offline or while records wait. */
+export function OfflineRecording() {
+  const { t } = useTranslation('org')
+  const root = useRouteLoaderData('root') as
+    | { pin?: { membershipId: string; name: string } | null; pinRequired?: boolean; user?: { id: string; name?: string; type?: string } | null }
+    | undefined
+  const revalidator = useRevalidator()
+  const location = useLocation()
+  const owner = root?.user?.id ?? null
+  const device = root?.user?.type === 'device'
+  const pinRequired = root?.pinRequired ?? false
+  const pin = root?.pin ?? null
+  const personName = device ? null : (root?.user?.name ?? null)
+  const here = location.pathname + location.search
+  useEffect(() => {
+    let live = true
+    void import('../../lib/offline.client').then((m) => {
+      if (live)
+        m.start({
+          owner: () => owner,
+          device,
+          pinRequired,
+          serverPin: () => pin,
+          personName: () => personName,
+          revalidate: () => void revalidator.revalidate(),
+          // A page load: offline, the pad comes from the service worker's copy.
+          toPinPad: () => window.location.assign(pinPadPath(here)),
+        })
+    })
+    return () => {
+      live = false
+    }
+  }, [owner, device, pinRequired, pin?.membershipId, pin?.name, personName, here])
+  const { online, pending } = useOfflineState()
+  const waiting = pending.filter((p) => p.status === 'waiting').length
+  const review = pending.length - waiting
+  if (online && pending.length === 0) return null
+  return (
+    <div role="status" className="mx-auto mb-4 max-w-2xl rounded-md border border-amber-700 bg-amber-50 p-3 font-medium text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50">
+      <p>{online ? t('offline.syncing', { count: waiting }) : t('offline.banner', { count: waiting })}</p>
+      {review > 0 ? <p className="text-sm">{t('offline.review', { count: review })}</p> : null}
+    </div>
+  )
+}
+
+/** The records of one cell made offline and not yet on the server. */
+export function PendingRecords({ cell, timeZone, day }: { cell: string; timeZone: string; day: string }) {
+  const { t, i18n } = useTranslation('org')
+  const { pending } = useOfflineState()
+  const mine = pending.filter((p) => p.cell === cell)
+  if (!mine.length) return null
+  return (
+    <ul className="space-y-2" aria-label={t('offline.pendingLabel')}>
+      {mine.map((p) => (
+        <li key={p.key} className="space-y-1 rounded-md border border-dashed border-amber-700 p-2 dark:border-amber-400">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold break-words">{p.shown}</span>
+            {p.status === 'waiting' ? <Badge tone="warning">{t('offline.waiting')}</Badge> : <Badge tone="danger">{t('offline.notSent')}</Badge>}
+          </p>
+          <p className="text-sm text-stone-700 dark:text-stone-300">
+            {t(p.by ? 'offline.madeBy' : 'offline.made', { name: p.by, time: formatMoment(p.madeAt, timeZone, i18n.language, day).text })}
+          </p>
+          {p.status === 'review' ? (
+            <>
+              <p className="text-sm break-words text-red-800 dark:text-red-200">{p.message}</p>
+              <p className="flex flex-wrap gap-2">
+                <button type="button" className="min-h-11 rounded border border-stone-500 px-3" onClick={() => offlineActions.retry?.(p.key)}>
+                  {t('offline.retry')}
+                </button>
+                <button type="button" className="min-h-11 rounded border border-red-700 px-3 text-red-800 dark:border-red-400 dark:text-red-200" onClick={() => offlineActions.discard?.(p.key)}>
+                  {t('offline.discard')}
+                </button>
+              </p>
+            </>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  )
+}

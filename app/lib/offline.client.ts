@@ -1,0 +1,256 @@
+/**
+ * Recording without a network (ADR 053), loaded lazily by the venue pages once JavaScript runs:
+ *
+ * - While the browser is offline, a record form marked `data-offline-url` is not posted: the record is
+ *   kept in IndexedDB (the /v1 call, its body with `recordedAt` = the device's time, an Idempotency-Key
+ *   made now, who made it) and shown at once as "waiting to sync".
+ * - The queue is sent oldest first when the network returns, on every page load and every 15 seconds
+ *   while anything waits. A record the server has (201, or the stored answer of its key) leaves the
+ *   queue; a refused one (a clock far off, an item archived meanwhile…) stays, marked for review, with
+ *   the server's reason; a network failure stops the round and keeps the order.
+ */
+import { inStore } from './offline-db.client'
+import { offlinePinHeader } from './offline-pin-crypto'
+import { deviceHolder, offlineActions, offlineHolderNow, setOfflineState, type PendingRecord } from './offline-store'
+
+export const SYNC_EVERY_MS = 15_000
+/** A request that hangs (a dead spot that lets nothing through) is given up after this, so the queue never stalls. */
+const REQUEST_TIMEOUT_MS = 10_000
+
+const tx = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) => inStore('queue', mode, work)
+
+export async function queued(): Promise<PendingRecord[]> {
+  const all = await tx<PendingRecord[]>('readonly', (s) => s.getAll() as IDBRequest<PendingRecord[]>)
+  return all.sort((a, b) => a.seq - b.seq)
+}
+const put = (record: PendingRecord) => tx('readwrite', (s) => s.put(record))
+const remove = (key: string) => tx('readwrite', (s) => s.delete(key))
+
+/** The queue of whoever is signed in now, oldest first. */
+async function mine(): Promise<PendingRecord[]> {
+  const who = opts?.owner() ?? null
+  return who ? (await queued()).filter((r) => r.owner === who) : []
+}
+
+async function publish() {
+  setOfflineState({ online: navigator.onLine, pending: await mine() })
+}
+
+let lastSeq = 0
+function nextSeq(): number {
+  lastSeq = Math.max(Date.now(), lastSeq + 1)
+  return lastSeq
+}
+
+function fieldText(data: FormData, name: string): string {
+  const value = data.get(name)
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+type Pin = { membershipId: string; name: string } | null
+interface StartOptions {
+  /** The signed-in account or device. */
+  owner: () => string | null
+  /** A shared device (its records carry the PIN holder), and whether it asks for a PIN to record. */
+  device: boolean
+  pinRequired: boolean
+  /** The PIN holder the server last named (a device), else null. */
+  serverPin: () => Pin
+  /** The signed-in person's name (not a device). */
+  personName: () => string | null
+  revalidate: () => void
+  /** Nobody holds the device's PIN: show the pad, to come back here. */
+  toPinPad: () => void
+}
+let opts: StartOptions | undefined
+
+/**
+ * The pending record a form's submission makes; undefined when the form cannot be kept offline, "pin"
+ * when a device that asks for a PIN has nobody holding it.
+ */
+async function fromForm(form: HTMLFormElement, submitter: HTMLElement | null): Promise<PendingRecord | 'pin' | undefined> {
+  const who = opts?.owner() ?? null
+  const url = form.dataset.offlineUrl
+  if (!who || !opts) return undefined
+  const cell = form.dataset.offlineCell
+  const kind = form.dataset.offlineKind === 'resolve' ? 'resolve' : 'complete'
+  if (!url || !cell) return undefined
+  let by: string | null = opts.personName()
+  let byId: string | null = null
+  let signer = null
+  if (opts.device) {
+    const holder = deviceHolder(opts.serverPin(), who)
+    if (!holder && opts.pinRequired) return 'pin'
+    by = holder?.name ?? null
+    byId = holder?.membershipId ?? null
+    signer = holder?.offline ? offlineHolderNow(who) : null
+  }
+  const data = new FormData(form, submitter)
+  const body: Record<string, unknown> = JSON.parse(form.dataset.offlineBody ?? '{}')
+  const note = fieldText(data, 'note')
+  let shown: string
+  if (kind === 'resolve') {
+    // The chosen usual action (its words as the page shows them) and the free text, as the server action joins them.
+    const select = form.querySelector<HTMLSelectElement>('select[name="action"]')
+    const action = select && select.value ? (select.selectedOptions[0]?.textContent ?? '').trim() : ''
+    const text = [action, note].filter(Boolean).join(' — ')
+    if (!text) return undefined
+    body.note = text
+    shown = text
+  } else {
+    const value = fieldText(data, 'value')
+    if (value) body.value = value
+    if (note) body.note = note
+    shown = value ? `${value}${form.dataset.offlineUnit ? ` ${form.dataset.offlineUnit}` : ''}` : '✓'
+  }
+  const madeAt = new Date().toISOString()
+  body.recordedAt = madeAt
+  const key = crypto.randomUUID()
+  const offlinePin = signer ? await offlinePinHeader(signer.membershipId, signer.proofKey, key) : undefined
+  return { key, seq: nextSeq(), url, body, kind, cell, shown, madeAt, owner: who, by, byId, offlinePin, status: 'waiting' }
+}
+
+function onSubmit(event: SubmitEvent) {
+  if (navigator.onLine) return
+  const form = event.target
+  if (!(form instanceof HTMLFormElement) || !form.dataset.offlineUrl) return
+  // Invalid (a required reading left empty): let the browser say so, as it would online.
+  if (!form.checkValidity()) {
+    event.preventDefault()
+    event.stopImmediatePropagation()
+    form.reportValidity()
+    return
+  }
+  if (!opts?.owner()) return
+  event.preventDefault()
+  event.stopImmediatePropagation()
+  const submitter = event.submitter
+  void fromForm(form, submitter).then(async (record) => {
+    if (record === 'pin') return opts?.toPinPad()
+    if (!record) return
+    form.reset()
+    await put(record)
+    await publish()
+  })
+}
+
+let syncing = false
+
+/** Send what waits, oldest first; stop at the first network failure (the order is kept for the next round). */
+export async function syncNow(): Promise<void> {
+  if (syncing || !navigator.onLine) return
+  syncing = true
+  let sent = 0
+  let stopped = false
+  try {
+    const pinHolder = opts?.serverPin()?.membershipId ?? null
+    for (const record of await mine()) {
+      if (record.status !== 'waiting') continue
+      // Made under another person's PIN held online: it waits until they enter it again (never given to
+      // someone else). One made under a PIN checked offline carries its own proof (ADR 054).
+      if (!record.offlinePin && record.byId && record.byId !== pinHolder) continue
+      let res: Response
+      try {
+        res = await fetch(record.url, {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            'Idempotency-Key': record.key,
+            ...(record.offlinePin ? { 'Mise-Offline-Pin': record.offlinePin } : {}),
+          },
+          body: JSON.stringify(record.body),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        })
+      } catch {
+        stopped = true
+        break
+      }
+      if (res.ok) {
+        await remove(record.key)
+        sent++
+        continue
+      }
+      // Not signed in (a PIN to enter again), too many requests, or the server down: try again later.
+      if (res.status === 401 || res.status === 429 || res.status >= 500) {
+        stopped = true
+        break
+      }
+      const json = (await res.json().catch(() => null)) as { error?: { message?: string; data?: Record<string, string> } } | null
+      const message = json?.error?.data ? Object.values(json.error.data).join(' ') : (json?.error?.message ?? res.statusText)
+      await put({ ...record, status: 'review', message })
+    }
+  } finally {
+    syncing = false
+    await publish()
+    // The server's records replace the markers once the queue is through; not after a failure (the
+    // network may be gone again and the page would fail to load its data): the next round does it.
+    if (sent > 0 && !stopped && navigator.onLine) opts?.revalidate()
+  }
+}
+
+let started = false
+
+const OWNER_KEY = 'mise-offline-owner'
+/** The service worker's copies of today's pages (public/sw.js). */
+const PAGES_CACHE = 'mise-pages'
+
+/** Someone else is signed in on this browser: the copies of the pages were the previous one's. */
+function forgetOthersPages(who: string | null) {
+  if (!who) return
+  try {
+    if (localStorage.getItem(OWNER_KEY) === who) return
+    localStorage.setItem(OWNER_KEY, who)
+  } catch {
+    return
+  }
+  if ('caches' in window) void caches.delete(PAGES_CACHE)
+}
+
+/** While online, a device fetches what PINs may be checked against when the network goes (ADR 054). */
+function refreshPins() {
+  const who = opts?.owner()
+  if (!opts?.device || !who || !navigator.onLine) return
+  void import('./offline-pin.client').then((m) => m.refreshVerifiers(who))
+}
+
+/** Start once per page load: intercept record forms offline, publish the queue, sync it. */
+export function start(options: StartOptions) {
+  opts = options
+  forgetOthersPages(options.owner())
+  refreshPins()
+  if (started) {
+    // Another PIN holder now: records made under their PIN may go.
+    void publish().then(syncNow)
+    return
+  }
+  started = true
+  document.addEventListener('submit', onSubmit, true)
+  const update = () => {
+    void publish()
+    void syncNow()
+  }
+  window.addEventListener('online', () => {
+    update()
+    refreshPins()
+  })
+  window.addEventListener('offline', update)
+  window.setInterval(() => void syncNow(), SYNC_EVERY_MS)
+  offlineActions.retry = (key) =>
+    void queued().then(async (all) => {
+      const record = all.find((r) => r.key === key)
+      // A person reviewed it: sent again without the device's time (the clock was what was wrong, most
+      // often), so the server's time stands; a new key, as the body is not the refused one — and so
+      // without the offline PIN's proof, which signed the old key: it goes while its maker holds the PIN.
+      if (record) {
+        const { recordedAt: _dropped, ...body } = record.body
+        await remove(record.key)
+        await put({ ...record, key: crypto.randomUUID(), body, status: 'waiting', message: undefined, offlinePin: undefined })
+      }
+      await publish()
+      await syncNow()
+    })
+  offlineActions.discard = (key) => void remove(key).then(publish)
+  update()
+}
