@@ -1,0 +1,1 @@
+CREATE INDEX "records_org_venue_failed_idx" ON "records" USING btree ("org_id","venue_id","date") WHERE "records"."status" = 'failed';
