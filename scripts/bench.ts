@@ -10,10 +10,14 @@
  *   4. The venue's day of checklists, GET /checklists (30 checklists × 20 items, half of them done
  *      today) and one checklist's page, GET /checklists/:id, vs the bare page of section 2.
  *   5. The same two pages with a year of records for 10 venues in the database.
+ *   6. The temperature pages, without and with the year.
+ *   9. The venue home with its 30-day compliance chart (GET /?chart=30) and its API call
+ *      (GET /v1/orgs/:org/venues/:venue/dashboard), without and with the year: issue #14 asks for
+ *      1.3× of the time without it at most (`--dashboard`: this section alone, written into the report).
  *
  * Sections 2 to 5 run on PGlite, and also on PostgreSQL when DATABASE_URL is set (a fresh
  * database is created from it and dropped afterwards). The data of sections 4 and 5 is made by
- * scripts/bench/checklists.ts.
+ * scripts/bench/checklists.ts and scripts/bench/temperatures.ts.
  *
  * Every server under test runs in its own child process, one at a time; the load generator
  * (autocannon) runs in this process. The same script is the bare servers' entry:
@@ -41,6 +45,8 @@ import {
   type YearPlan,
   type YearResult,
 } from './bench/checklists.ts'
+import { benchOfflineSync, offlineSyncSection, type OfflineSyncResult } from './bench/offline-sync.ts'
+import { CHECKS_PER_DAY, seedTemperatures, TEMPERATURE_LOGS, UNITS_PER_LOG, type TemperatureData } from './bench/temperatures.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const BARE_DIR = path.join(ROOT, 'bench/bare')
@@ -48,8 +54,23 @@ const SELF = path.join(ROOT, 'scripts/bench.ts')
 const REPORT_PATH = path.join(ROOT, 'docs/benchmarks.md')
 
 const CONNECTIONS = 10
+/** `--temperatures`: sections 4 to 6 only, section 6 written into the existing report. */
+const TEMPERATURES_ONLY = process.argv.includes('--temperatures')
+/** `--offline`: section 8 only (the offline queue's sync), written into the existing report. */
+const OFFLINE_ONLY = process.argv.includes('--offline')
+/** `--dashboard`: section 9 only (the venue home and its API without and with the year), written into the existing report. */
+const DASHBOARD_ONLY = process.argv.includes('--dashboard')
+/** Sections that measure the day pages too (a full run, or `--temperatures`). */
+const DAY_PAGES = !DASHBOARD_ONLY
+function numberOption(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name)
+  const n = i >= 0 ? Number(process.argv[i + 1]) : NaN
+  return Number.isInteger(n) && n > 0 ? n : fallback
+}
 const WARMUP_SECONDS = 2
-const DURATION_SECONDS = 10
+const DURATION_SECONDS = numberOption('--seconds', 10)
+/** Days of records in sections 5 and 6 (`--year-days`, for a shorter run). */
+const RECORD_DAYS = numberOption('--year-days', YEAR_DAYS)
 const PAGES_SIGNED_OUT = ['/login', '/register', '/forgot-password', '/reset-password?id=x&token=y']
 /** Signed in, with an organisation, a venue and a checklist chosen (`:org`, `:venue`, … are filled in). */
 const PAGES_SIGNED_IN = [
@@ -83,14 +104,15 @@ async function serveBareReactRouter(port: number) {
   const { serve } = await import('@hono/node-server')
   const { serveStatic } = await import('@hono/node-server/serve-static')
   const { Hono } = await import('hono')
-  const { compress } = await import('hono/compress')
+  const { cheapCompression } = await import('../server/http/compression.ts')
   const { createRequestHandler } = await import('react-router')
   const build = await import(pathToFileURL(path.join(BARE_DIR, 'build/server/index.js')).href)
   const handleDocument = createRequestHandler(build, 'production')
   const root = path.relative(process.cwd(), path.join(BARE_DIR, 'build/client'))
 
   const app = new Hono()
-  app.use('*', compress())
+  // Mise's own compression (ADR 042), so that the same HTML costs the same to compress.
+  app.use('*', cheapCompression({ enabled: true }))
   app.use(
     '/assets/*',
     serveStatic({ root, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }),
@@ -108,6 +130,56 @@ async function serveBareHono(port: number, json: string) {
   const app = new Hono()
   app.get('/v1/health', (c) => c.json({ status: 'ok' }))
   app.get('/v1/auth/me', (c) => c.json(body))
+  stopOnSignal(serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }))
+}
+
+/** What the one-query ceiling of `/v1/auth/me` needs: its database, and the parts of the body that are not read. */
+interface BareSqlSpec {
+  dataDir?: string
+  url?: string
+  me: { user: Record<string, unknown>; webVersion: string }
+}
+
+/**
+ * `/v1/auth/me`'s ceiling: a bare Hono handler doing the same session lookup as Mise (the session by
+ * its token's hash, the person, their organisations and venues) in one raw SQL query, on the same
+ * database, answering the same JSON.
+ */
+const ME_SQL = `select u.id, u.email, u.name, u.locale, u.super_admin, u.email_verified_at,
+  (select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'role', m.role, 'venues', (
+     select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name) order by lower(v.name), v.name, v.id), '[]'::json)
+     from venues v where v.org_id = o.id and v.archived_at is null and (cardinality(m.venue_ids) = 0 or v.id = any(m.venue_ids))
+   )) order by lower(o.name), o.name, o.id), '[]'::json)
+   from memberships m join organisations o on o.id = m.org_id where m.user_id = u.id and m.status = 'active') as orgs
+from sessions s join users u on u.id = s.user_id where s.token_hash = $1 and s.expires_at > now() limit 1`
+
+async function serveBareHonoSql(port: number, json: string) {
+  const { serve } = await import('@hono/node-server')
+  const { Hono } = await import('hono')
+  const { getCookie } = await import('hono/cookie')
+  const { createHash } = await import('node:crypto')
+  const spec = JSON.parse(json) as BareSqlSpec
+  type Row = { id: string; email: string; name: string; locale: string; super_admin: boolean; email_verified_at: unknown; orgs: unknown }
+  let query: (token: string) => Promise<Row | undefined>
+  if (spec.url) {
+    const { default: pg } = await import('pg')
+    const pool = new pg.Pool({ connectionString: spec.url, max: 10 })
+    query = async (hash) => (await pool.query<Row>({ name: 'me', text: ME_SQL, values: [hash] })).rows[0]
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite')
+    const db = new PGlite(path.join(spec.dataDir!, 'pgdata'))
+    await db.waitReady
+    query = async (hash) => (await db.query<Row>(ME_SQL, [hash])).rows[0]
+  }
+  const app = new Hono()
+  app.get('/v1/health', (c) => c.json({ status: 'ok' }))
+  app.get('/v1/auth/me', async (c) => {
+    const token = getCookie(c, 'mise_session')
+    const row = token ? await query(createHash('sha256').update(token).digest('hex')) : undefined
+    if (!row) return c.json({ error: { name: 'UnauthorizedError', code: 401, message: 'Unauthorized' } }, 401)
+    const user = { ...spec.me.user, id: row.id, email: row.email, name: row.name, locale: row.locale, superAdmin: row.super_admin, emailVerified: row.email_verified_at !== null }
+    return c.json({ user, orgs: row.orgs, webVersion: spec.me.webVersion, flags: {} })
+  })
   stopOnSignal(serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }))
 }
 
@@ -217,6 +289,7 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   for (const key of [
     'NODE_ENV', 'PORT', 'HOST', 'APP_NAME', 'APP_URL', 'DATA_DIR', 'DATABASE_URL', 'API_URL', 'SMTP_URL',
     'MAIL_FROM', 'SUPPORT_EMAIL', 'SESSION_SECRET', 'TRUST_PROXY', 'LOG_LEVEL', 'SEED_DEMO', 'WEB_VERSION',
+    'ALERTS', 'ALERTS_SCAN_INTERVAL_MS',
   ]) {
     delete env[key]
   }
@@ -369,6 +442,46 @@ async function measurePagesJs(base: string): Promise<PageJs[]> {
 }
 
 /** `npm run bench -- --js-only`: section 1 alone, printed (the report file is left as it is). */
+/** `--offline`: section 8 alone, on PGlite (and PostgreSQL with DATABASE_URL), written into the report. */
+async function offlineOnly() {
+  const started = new Date()
+  ensureMiseBuild()
+  const databases: DatabaseTarget[] = [{ kind: 'PGlite', env: {} }]
+  if (process.env.DATABASE_URL) databases.push(await createPostgresDatabase(process.env.DATABASE_URL))
+  const results: Array<{ database: string; result: OfflineSyncResult }> = []
+  for (const db of databases) {
+    const mise = await startMise(db)
+    const { cookie } = await signIn(mise.base)
+    const post = async (urlPath: string, body: unknown, method = 'POST') => {
+      const res = await fetch(mise.base + urlPath, { method, headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) })
+      if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${await res.text()}`)
+      return res.json()
+    }
+    const { organisation } = await post('/v1/orgs', { name: 'Bench Kitchen', timeZone: 'Europe/Madrid' })
+    await post(`/v1/orgs/${organisation.id}/billing/plan`, { plan: 'pro' }, 'PUT')
+    const { venue } = await post(`/v1/orgs/${organisation.id}/venues`, { name: 'Bench Venue' })
+    log(`syncing a queue of offline records on ${db.kind}…`)
+    results.push({ database: db.kind, result: await benchOfflineSync(mise.base, cookie, organisation.id, venue.id) })
+    await mise.stop()
+  }
+  writeLateSection(8, offlineSyncSection(results, started))
+}
+
+/**
+ * Write section `n` (8 or 9, measured on their own) into the existing report: in place of its previous
+ * text, else before "Where the time goes" (or "Running it"), and print it.
+ */
+function writeLateSection(n: number, section: string) {
+  const current = fs.existsSync(REPORT_PATH) ? fs.readFileSync(REPORT_PATH, 'utf8') : '# Benchmarks\n\n## Running it\n'
+  const start = current.indexOf(`\n## ${n}. `)
+  const end = firstOf(current, ['\n## Where the time goes', '\n## Running it'])
+  const at = start >= 0 ? start : end >= 0 ? end : current.length
+  const rest = end >= 0 && end >= at ? current.slice(end) : ''
+  fs.writeFileSync(REPORT_PATH, `${current.slice(0, at)}\n${section}${rest}`)
+  process.stdout.write(section)
+  log(`section ${n} written to ${path.relative(ROOT, REPORT_PATH)}`)
+}
+
 async function jsOnly() {
   const miseBuild = ensureMiseBuild()
   const mise = await startMise({ kind: 'PGlite', env: {} })
@@ -413,6 +526,10 @@ interface LoadResult {
   failures: number
   /** Cores' worth of CPU other processes used during the measured run; undefined off Linux. */
   otherCpu: number | undefined
+  /** CPU milliseconds per request of the server under test (PGlite runs inside it), from /proc. */
+  serverCpuMs?: number
+  /** CPU milliseconds per request of PostgreSQL's processes, from /proc (0 on PGlite). */
+  dbCpuMs?: number
 }
 
 /**
@@ -423,7 +540,26 @@ interface CpuSnapshot {
   total: number
   busy: number
   ours: number
+  server: number
+  /** Ticks of each PostgreSQL process counted (all of them, or those serving the bench's database). */
+  postgres: Map<number, number>
 }
+
+/**
+ * When set (section 7 on PostgreSQL): the pids of the backends serving the bench's database, so that
+ * other users of a shared PostgreSQL are not counted as Mise's database CPU.
+ */
+let benchPostgresPids: (() => Promise<Set<number>>) | undefined
+
+/** CPU ticks PostgreSQL processes used between two snapshots (processes that ended in between are left out). */
+function postgresTicks(before: CpuSnapshot, after: CpuSnapshot): number {
+  let ticks = 0
+  for (const [pid, t] of after.postgres) ticks += t - (before.postgres.get(pid) ?? 0)
+  return Math.max(0, ticks)
+}
+
+/** Clock ticks per second of /proc's times. */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100
 
 function processTicks(pid: number | string): { comm: string; ticks: number } | undefined {
   try {
@@ -437,17 +573,23 @@ function processTicks(pid: number | string): { comm: string; ticks: number } | u
   }
 }
 
-function cpuSnapshot(serverPid: number): CpuSnapshot | undefined {
+function cpuSnapshot(serverPid: number, postgresPids?: Set<number>): CpuSnapshot | undefined {
   try {
     const cpu = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number)
     const [user, nice, system, idle, iowait, irq, softirq, steal] = cpu as [number, number, number, number, number, number, number, number]
-    let ours = (processTicks(process.pid)?.ticks ?? 0) + (processTicks(serverPid)?.ticks ?? 0)
+    const server = processTicks(serverPid)?.ticks ?? 0
+    const postgres = new Map<number, number>()
+    let allPostgres = 0
     for (const entry of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue
       const p = processTicks(entry)
-      if (p && (p.comm === 'postgres' || p.comm.startsWith('postgres:'))) ours += p.ticks
+      if (p && (p.comm === 'postgres' || p.comm.startsWith('postgres:'))) {
+        allPostgres += p.ticks
+        if (!postgresPids || postgresPids.has(Number(entry))) postgres.set(Number(entry), p.ticks)
+      }
     }
-    return { total: user + nice + system + idle + iowait + irq + softirq + steal, busy: user + nice + system + irq + softirq + steal, ours }
+    const ours = (processTicks(process.pid)?.ticks ?? 0) + server + allPostgres
+    return { total: user + nice + system + idle + iowait + irq + softirq + steal, busy: user + nice + system + irq + softirq + steal, ours, server, postgres }
   } catch {
     return undefined
   }
@@ -498,9 +640,12 @@ async function load(
   if (wrong) throw new Error(`${label}: GET ${urlPath}: ${wrong}`)
   await runAutocannon(url, WARMUP_SECONDS, headers)
   const latencies: number[] = []
-  const before = cpuSnapshot(server.pid)
+  // The database's backends: those serving the bench's database now (its pool is warm after the warm-up).
+  const postgresPids = await benchPostgresPids?.()
+  const before = cpuSnapshot(server.pid, postgresPids)
   const r = await runAutocannon(url, DURATION_SECONDS, headers, (ms) => latencies.push(ms))
-  const otherCpu = otherCores(before, cpuSnapshot(server.pid))
+  const after = cpuSnapshot(server.pid, postgresPids)
+  const otherCpu = otherCores(before, after)
   if (otherCpu !== undefined && otherCpu > 0.1) {
     log(`warning: other processes used ${otherCpu.toFixed(2)} cores during this run; its numbers are disturbed`)
   }
@@ -520,7 +665,38 @@ async function load(
     bodyBytes: body.length,
     failures: r.non2xx + r.errors + r.timeouts,
     otherCpu,
+    ...(before && after && r.requests.total
+      ? {
+          serverCpuMs: ((after.server - before.server) * 1000) / CLOCK_TICKS / r.requests.total,
+          dbCpuMs: (postgresTicks(before, after) * 1000) / CLOCK_TICKS / r.requests.total,
+        }
+      : {}),
   }
+}
+
+/** The day page shows every temperature log, each a link to its page for the day. */
+function checkTemperatureDayPage(html: string): string | undefined {
+  const links = new Set(html.match(/href="\/temperatures\/[0-9a-f-]{36}\?date=[0-9-]{10}"/g) ?? [])
+  return links.size === TEMPERATURE_LOGS ? undefined : `${links.size} log links, expected ${TEMPERATURE_LOGS}`
+}
+/** The venue home draws the 30-day compliance chart and lists every checklist and log due today. */
+function checkDashboardPage(html: string): string | undefined {
+  if (!html.includes('Compliance, last 30 days')) return 'no 30-day compliance chart'
+  const links = new Set(html.match(/href="\/(checklists|temperatures)\/[0-9a-f-]{36}\?date=[0-9-]{10}"/g) ?? [])
+  return links.size >= CHECKLISTS + TEMPERATURE_LOGS ? undefined : `${links.size} checklist and log links, expected ${CHECKLISTS + TEMPERATURE_LOGS}`
+}
+/** The API's answer covers 30 days. */
+function checkDashboardJson(body: string): string | undefined {
+  const days = (JSON.parse(body) as { compliance?: { days?: unknown[] } }).compliance?.days?.length
+  return days === 30 ? undefined : `${days} days of compliance, expected 30`
+}
+
+/** The log page shows every unit, with a form for each check. */
+function checkTemperatureLogPage(html: string): string | undefined {
+  const units = new Set(html.match(/id="unit-[0-9a-f-]{36}"/g) ?? [])
+  const cells = new Set(html.match(/id="cell-[0-9a-f-]{36}-\d"/g) ?? [])
+  if (units.size !== UNITS_PER_LOG) return `${units.size} units, expected ${UNITS_PER_LOG}`
+  return cells.size === UNITS_PER_LOG * CHECKS_PER_DAY ? undefined : `${cells.size} checks, expected ${UNITS_PER_LOG * CHECKS_PER_DAY}`
 }
 
 /** The day page shows every checklist, each a link to its page for the day. */
@@ -546,7 +722,7 @@ interface DatabaseTarget {
 }
 
 /** Start Mise on `target`; with PGlite, in `dataDir` when given (a restart), else in a new temporary one. */
-async function startMise(target: DatabaseTarget, dataDir?: string): Promise<Server & { dataDir: string }> {
+async function startMise(target: DatabaseTarget, dataDir?: string, nodeArgs: string[] = []): Promise<Server & { dataDir: string }> {
   const port = await freePort()
   if (!dataDir) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-'))
@@ -558,13 +734,15 @@ async function startMise(target: DatabaseTarget, dataDir?: string): Promise<Serv
     PORT: String(port),
     HOST: '127.0.0.1',
     SEED_DEMO: 'false',
+    // The alert scan's timer would run beside the measured requests.
+    ALERTS: 'false',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
     ...target.env,
     ...(target.env.DATABASE_URL ? { APP_URL: `http://localhost:${port}` } : {}),
   })
   log(`starting the Mise server on ${target.kind}…`)
-  const server = await startChild(`Mise (${target.kind})`, [path.join(ROOT, 'build/server/index.js')], env, port, '/v1/health')
+  const server = await startChild(`Mise (${target.kind})`, [...nodeArgs, path.join(ROOT, 'build/server/index.js')], env, port, '/v1/health')
   return { ...server, dataDir }
 }
 
@@ -596,10 +774,11 @@ async function addYearOfRecords(
     orgId: data.orgId,
     venueIds: data.venueIds,
     today: data.today,
-    days: YEAR_DAYS,
+    days: RECORD_DAYS,
+    temperatures: true,
     itemsPerChecklist: target.kind === 'PGlite' ? PGLITE_YEAR_ITEMS : ITEMS_PER_CHECKLIST,
   }
-  const rows = plan.venueIds.length * plan.days * CHECKLISTS * plan.itemsPerChecklist
+  const rows = plan.venueIds.length * plan.days * (CHECKLISTS * plan.itemsPerChecklist + TEMPERATURE_LOGS * UNITS_PER_LOG * CHECKS_PER_DAY)
   log(`adding a year of records on ${target.kind} (${rows.toLocaleString('en')} rows)…`)
   if (target.kind === 'PostgreSQL') {
     const result = await addYearOfRecordsPostgres(target.env.DATABASE_URL!, plan)
@@ -684,6 +863,9 @@ function report(data: {
   yearLoads: LoadResult[]
   seeds: Array<{ database: string; data: ChecklistData }>
   years: Array<{ database: string; plan: YearPlan; result: YearResult }>
+  temperatureSection: string
+  offlineSection: string
+  dashboardSection: string
 }): string {
   const cpus = os.cpus()
   const lines: string[] = []
@@ -747,19 +929,7 @@ function report(data: {
     'run by processes other than the bench, the server under test and PostgreSQL (from /proc; n/a off Linux):',
     'near 0 means the run had the machine to itself; above about 0.1 its numbers are disturbed.',
   ]
-  const int = (n: number) => Math.round(n).toLocaleString('en')
-  const loadTable = (rows: LoadResult[], withBody = false) => {
-    push(
-      `| Server | Database | Req/s | p50 ms | p95 ms | p99 ms | Requests | Bytes/resp |${withBody ? ' HTML bytes |' : ''} Errors | Other CPU |`,
-      `|---|---|--:|--:|--:|--:|--:|--:|${withBody ? '--:|' : ''}--:|--:|`,
-    )
-    for (const r of rows) {
-      push(
-        `| ${r.label} | ${r.database} | ${int(r.rps)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${int(r.total)} | ${int(r.bytesPerResponse)} |${withBody ? ` ${int(r.bodyBytes)} |` : ''} ${r.failures} | ${r.otherCpu === undefined ? 'n/a' : r.otherCpu.toFixed(2)} |`,
-      )
-    }
-    push('')
-  }
+  const loadTable = (rows: LoadResult[], withBody = false) => push(...loadTableLines(rows, withBody))
   const what = (r: LoadResult) => /`GET ([^`]+)`/.exec(r.label)?.[1] ?? r.label
   const ratios = (rows: LoadResult[]) => {
     const bare = rows.find((r) => r.database === '—')
@@ -779,7 +949,7 @@ function report(data: {
     'compression, static files and React Router SSR; the root loader calls `/v1/auth/me` in-process),',
     'one row per database. **Bare**: `GET /` of `bench/bare`, a one-route React Router app with a small',
     'log-in form (no data, i18n or styling), built with the same `react-router build` and served by the',
-    'same Hono setup as server/main.ts (compress, serveStatic, `createRequestHandler`). Requests send',
+    'same Hono setup as server/main.ts (its cheap compression, serveStatic, `createRequestHandler`). Requests send',
     '`Accept-Encoding: gzip`, as browsers do, so both servers compress the HTML.',
     '',
     ...method,
@@ -841,7 +1011,7 @@ function report(data: {
   push(
     `## 5. The same pages with a year of records for ${VENUES} venues`,
     '',
-    `**Data**: section 4's database plus, for each of the ${VENUES} venues and each of the ${YEAR_DAYS} days before today, one`,
+    `**Data**: section 4's database plus, for each of the ${VENUES} venues and each of the ${RECORD_DAYS} days before today, one`,
     'current `done` record per item of every checklist, as a completion through the API would store it',
     '(snapshot of the checklist name and the item\'s label, type and limits, recorded by the owner). That',
     'many records through the API would take hours, so they are inserted with SQL: one',
@@ -881,12 +1051,18 @@ function report(data: {
     )
   }
   push('')
+  push(data.temperatureSection)
+  push(data.offlineSection)
+  push(data.dashboardSection)
 
   push(
     '## Running it',
     '',
     '```sh',
     'npm run bench                                    # PGlite only',
+    'npm run bench -- --temperatures --seconds 5      # sections 4–6 only, section 6 written into this file',
+    'npm run bench -- --offline                       # section 8 only, written into this file',
+    'DATABASE_URL=… npm run bench -- --dashboard       # section 9 only, written into this file (--year-days N for a shorter history)',
     'DATABASE_URL=postgres://user@host:5432/db npm run bench   # PGlite and PostgreSQL',
     '```',
     '',
@@ -896,6 +1072,127 @@ function report(data: {
     `${Math.ceil(data.elapsed / 60)} minute${Math.ceil(data.elapsed / 60) === 1 ? '' : 's'} on this machine.`,
     '',
   )
+  return lines.join('\n')
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en')
+
+/** A table of load runs (section 2 onwards), with a blank line after it. */
+function loadTableLines(rows: LoadResult[], withBody = false): string[] {
+  const lines = [
+    `| Server | Database | Req/s | p50 ms | p95 ms | p99 ms | Requests | Bytes/resp |${withBody ? ' HTML bytes |' : ''} Errors | Other CPU |`,
+    `|---|---|--:|--:|--:|--:|--:|--:|${withBody ? '--:|' : ''}--:|--:|`,
+  ]
+  for (const r of rows) {
+    lines.push(
+      `| ${r.label} | ${r.database} | ${int(r.rps)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${int(r.total)} | ${int(r.bytesPerResponse)} |${withBody ? ` ${int(r.bodyBytes)} |` : ''} ${r.failures} | ${r.otherCpu === undefined ? 'n/a' : r.otherCpu.toFixed(2)} |`,
+    )
+  }
+  return [...lines, '']
+}
+
+/**
+ * Section 9: the venue home (its 30-day compliance chart) and the dashboard API, without and with the
+ * year of records; issue #14's bound is a p95 within 1.3× of the same call without the year.
+ */
+function dashboardSection(before: LoadResult[], after: LoadResult[], run?: { started: Date; days: number }): string {
+  const lines = [
+    '## 9. The venue dashboard: `GET /?chart=30` and `GET /v1/orgs/:org/venues/:venue/dashboard`',
+    '',
+    ...(run
+      ? [
+          `Measured ${run.started.toISOString().replace('T', ' ').slice(0, 16)} UTC with \`npm run bench -- --dashboard\` (${DURATION_SECONDS} s measured per row, ${run.days} days of records for each venue).`,
+          '',
+        ]
+      : []),
+    "Section 4's organisation: the venue home with the 30-day compliance chart, and the API call behind it",
+    '(due work, open failures, deliveries, 30 days of compliance). Without the year of records:',
+    '',
+    ...loadTableLines(before, true),
+    'With the year of records of section 5:',
+    '',
+    ...loadTableLines(after, true),
+  ]
+  for (const r of after) {
+    const b = before.find((x) => x.database === r.database && x.label === r.label)
+    if (!b) continue
+    const ratio = r.p95 / b.p95
+    const cpu = (x: LoadResult) => (x.serverCpuMs ?? NaN) + (x.dbCpuMs ?? 0)
+    const cpuRatio = cpu(r) / cpu(b)
+    const cpuText = Number.isFinite(cpuRatio) ? `; CPU per request ${cpuRatio.toFixed(2)}× (${cpu(b).toFixed(1)} → ${cpu(r).toFixed(1)} ms, server and database together: the steadier figure on a shared machine)` : ''
+    lines.push(`- ${r.label} on ${r.database}: p95 ${ratio.toFixed(2)}× without the year (bound 1.3×: ${ratio <= 1.3 ? 'met' : '**not met**'}), ${pct(r.rps / b.rps)} of its req/s${cpuText}.`)
+  }
+  return `${lines.join('\n')}\n\n`
+}
+
+/**
+ * Section 6: the temperature pages without and with the year of readings, and each one's req/s and p95
+ * against the matching checklist page of section 4 (day list with day list, log page with checklist page)
+ * measured in the same run on the same database.
+ */
+function temperatureSection(data: {
+  started: Date
+  dayLoads: LoadResult[]
+  yearLoads: LoadResult[]
+  temperatureDayLoads: LoadResult[]
+  temperatureYearLoads: LoadResult[]
+  temperatureSeeds: Array<{ database: string; data: TemperatureData }>
+  years: Array<{ database: string; plan: YearPlan; result: YearResult }>
+}): string {
+  const lines: string[] = []
+  const push = (...l: string[]) => lines.push(...l)
+  const seedNote = data.temperatureSeeds.map((s) => `${s.data.requests.toLocaleString('en')} requests in ${s.data.seconds.toFixed(1)} s on ${s.database}`).join(', ')
+  const readings = data.temperatureSeeds[0]?.data.readingsToday ?? 0
+  const days = data.years[0]?.plan.days ?? RECORD_DAYS
+  const counterpart = (label: string) => label.replace('/temperatures/:id', '/checklists/:id').replace('/temperatures', '/checklists')
+  const ratioLines = (rows: LoadResult[], against: LoadResult[], name: string) => {
+    for (const r of rows) {
+      const c = against.find((x) => x.database === r.database && x.label === counterpart(r.label))
+      if (!c) continue
+      const page = /`GET ([^`]+)`/.exec(r.label)?.[1] ?? r.label
+      const other = /`GET ([^`]+)`/.exec(c.label)?.[1] ?? c.label
+      if (!r.total || !c.total) {
+        push(`- On ${r.database}, ${!r.total ? page : other} completed no request within the measured run: no ratio (${name}).`)
+        continue
+      }
+      push(`- On ${r.database}, ${page} serves **${pct(r.rps / c.rps)}** of ${other}'s req/s (${name}), with a p95 ${(r.p95 / c.p95).toFixed(1)}× as long.`)
+    }
+    push('')
+  }
+  push(
+    `## 6. Temperatures: \`GET /temperatures\` and \`GET /temperatures/:id\``,
+    '',
+    `Measured ${data.started.toISOString().replace('T', ' ').slice(0, 16)} UTC${TEMPERATURES_ONLY ? ` with \`npm run bench -- --temperatures\` (sections 4 to 6 measured again in the same run for the ratios; ${DURATION_SECONDS} s measured per page, ${days} days of records)` : ''}.`,
+    '',
+    `**Data**, in section 4's organisation and made through the API (${seedNote}): ${TEMPERATURE_LOGS} temperature logs`,
+    `(\`POST /v1/orgs/:id/temperatures\`: every venue, every day, ${CHECKS_PER_DAY} checks a day without times) of ${UNITS_PER_LOG} units each`,
+    '(`POST …/temperatures/:id/items`: fridge, freezer, hot holding and cooking in turn, with their default ranges),',
+    `and today's readings of the first ${CHECKS_PER_DAY / 2} checks of every unit at the first venue (\`POST /v1/orgs/:id/temperature-entries/:entryId/items/:itemId/complete\`):`,
+    `${readings} readings, all in range. **Mise**: as in section 4 (owner, organisation and first venue chosen). \`GET /temperatures\``,
+    `is the day list (${TEMPERATURE_LOGS} cards with progress by check); \`GET /temperatures/:id\` the first log's page for today: ${UNITS_PER_LOG} units`,
+    `× ${CHECKS_PER_DAY} checks, each with its readings and a form, and each unit's 7-day chart. Before each run one request checks`,
+    'that the page answers 200 with every log (or every unit and check). Load settings as in section 2.',
+    '',
+  )
+  const disturbed = Math.max(0, ...[...data.temperatureDayLoads, ...data.temperatureYearLoads].map((r) => r.otherCpu ?? 0))
+  if (disturbed > 0.1) {
+    push(
+      `**Caution**: other processes used up to ${disturbed.toFixed(2)} cores during these runs (see **Other CPU**): the absolute`,
+      'numbers are disturbed; the ratios compare pages measured under the same disturbance, one after another.',
+      '',
+    )
+  }
+  push(...loadTableLines(data.temperatureDayLoads, true))
+  ratioLines(data.temperatureDayLoads, data.dayLoads, "section 4's checklist page, same run")
+  push(
+    `**With a year of readings**: section 5's database, whose year also holds, for each of the ${data.years[0]?.plan.venueIds.length ?? VENUES} venues and each of the`,
+    `${days} days before today, one current in-range reading per unit and check of every log (inserted by the same`,
+    'statements runner as section 5: `insert into records … select … from generate_series(…)`, scripts/bench/temperatures.ts).',
+    '',
+  )
+  push(...loadTableLines(data.temperatureYearLoads, true))
+  ratioLines(data.temperatureYearLoads, data.dayLoads, "section 4's checklist page without the year")
+  ratioLines(data.temperatureYearLoads, data.yearLoads, "the checklist page with the year, section 5")
   return lines.join('\n')
 }
 
@@ -938,6 +1235,12 @@ async function main() {
   const yearLoads: LoadResult[] = []
   const seeds: Array<{ database: string; data: ChecklistData }> = []
   const years: Array<{ database: string; plan: YearPlan; result: YearResult }> = []
+  const temperatureDayLoads: LoadResult[] = []
+  const temperatureYearLoads: LoadResult[] = []
+  const temperatureSeeds: Array<{ database: string; data: TemperatureData }> = []
+  const offline: Array<{ database: string; result: OfflineSyncResult }> = []
+  const dashboardDayLoads: LoadResult[] = []
+  const dashboardYearLoads: LoadResult[] = []
   let meBody: unknown
   let cookie = ''
 
@@ -946,12 +1249,14 @@ async function main() {
     const session = await signIn(mise.base)
     cookie = session.cookie
     meBody ??= session.me
-    if (!pages.length) {
+    if (!pages.length && !TEMPERATURES_ONLY && !DASHBOARD_ONLY) {
       log('measuring the JavaScript each page loads first…')
       pages.push(...(await measurePagesJs(mise.base)))
     }
-    pageLoads.push(await load('Mise `GET /login`', db.kind, mise, '/login', { 'accept-encoding': 'gzip' }))
-    apiLoads.push(await load('Mise `GET /v1/auth/me`', db.kind, mise, '/v1/auth/me', { cookie: session.cookie }))
+    if (!TEMPERATURES_ONLY && !DASHBOARD_ONLY) {
+      pageLoads.push(await load('Mise `GET /login`', db.kind, mise, '/login', { 'accept-encoding': 'gzip' }))
+      apiLoads.push(await load('Mise `GET /v1/auth/me`', db.kind, mise, '/v1/auth/me', { cookie: session.cookie }))
+    }
 
     log(`creating ${CHECKLISTS} checklists × ${ITEMS_PER_CHECKLIST} items and today's records through the API…`)
     const data = await seedChecklists(mise.base, session.cookie)
@@ -964,16 +1269,58 @@ async function main() {
     }
     const detailPath = `/checklists/${data.checklistIds[0]}`
     const measurePages = async (into: LoadResult[]) => {
+      if (!DAY_PAGES) return
       into.push(await load('Mise `GET /checklists`', db.kind, mise, '/checklists', pageHeaders, checkDayPage))
       into.push(await load('Mise `GET /checklists/:id`', db.kind, mise, detailPath, pageHeaders, checkDetailPage))
     }
     await measurePages(dayLoads)
 
+    log(`creating ${TEMPERATURE_LOGS} temperature logs × ${UNITS_PER_LOG} units × ${CHECKS_PER_DAY} checks and today's readings through the API…`)
+    const temperatures = await seedTemperatures(mise.base, session.cookie, data.orgId, data.venueId)
+    log(`  ${temperatures.requests} requests in ${temperatures.seconds.toFixed(1)} s`)
+    temperatureSeeds.push({ database: db.kind, data: temperatures })
+    const measureTemperaturePages = async (into: LoadResult[]) => {
+      if (!DAY_PAGES) return
+      into.push(await load('Mise `GET /temperatures`', db.kind, mise, '/temperatures', pageHeaders, checkTemperatureDayPage))
+      into.push(await load('Mise `GET /temperatures/:id`', db.kind, mise, `/temperatures/${temperatures.temperatureIds[0]}`, pageHeaders, checkTemperatureLogPage))
+    }
+    await measureTemperaturePages(temperatureDayLoads)
+    const measureDashboard = async (into: LoadResult[]) => {
+      into.push(await load('Mise `GET /?chart=30`', db.kind, mise, '/?chart=30', pageHeaders, checkDashboardPage))
+      into.push(await load('Mise `GET /v1/…/dashboard`', db.kind, mise, `/v1/orgs/${data.orgId}/venues/${data.venueId}/dashboard`, { cookie: session.cookie, 'accept-encoding': 'gzip' }, checkDashboardJson))
+    }
+    await measureDashboard(dashboardDayLoads)
+
+    if (!DASHBOARD_ONLY) log(`syncing a queue of offline records…`)
+    if (!DASHBOARD_ONLY) offline.push({ database: db.kind, result: await benchOfflineSync(mise.base, session.cookie, data.orgId, data.venueId) })
+
     const year = await addYearOfRecords(db, mise, data)
     mise = year.mise
     years.push({ database: db.kind, plan: year.plan, result: year.result })
     await measurePages(yearLoads)
+    await measureTemperaturePages(temperatureYearLoads)
+    await measureDashboard(dashboardYearLoads)
     await mise.stop()
+  }
+
+  if (DASHBOARD_ONLY) {
+    writeLateSection(9, dashboardSection(dashboardDayLoads, dashboardYearLoads, { started, days: years[0]?.plan.days ?? RECORD_DAYS }))
+    return
+  }
+
+  if (TEMPERATURES_ONLY) {
+    const section = temperatureSection({ dayLoads, yearLoads, temperatureDayLoads, temperatureYearLoads, temperatureSeeds, years, started })
+    const current = fs.existsSync(REPORT_PATH) ? fs.readFileSync(REPORT_PATH, 'utf8') : '# Benchmarks\n\n## Running it\n'
+    const start = current.indexOf('\n## 6. ')
+    const end = current.indexOf('\n## Running it')
+    const at = start >= 0 ? start : end >= 0 ? end : current.length
+    const rest = end >= 0 && end >= at ? current.slice(end) : start >= 0 ? '' : current.slice(at)
+    fs.writeFileSync(REPORT_PATH, `${current.slice(0, at)}\n${section}${rest}`)
+    process.stdout.write(section)
+    log(`section 6 written to ${path.relative(ROOT, REPORT_PATH)}`)
+    // Section 7 is measured in the same loop: printed, not written (the full run writes it).
+    process.stdout.write(dashboardSection(dashboardDayLoads, dashboardYearLoads))
+    return
   }
 
   const bareRrPort = await freePort()
@@ -1019,22 +1366,366 @@ async function main() {
     yearLoads,
     seeds,
     years,
+    temperatureSection: temperatureSection({ dayLoads, yearLoads, temperatureDayLoads, temperatureYearLoads, temperatureSeeds, years, started }),
+    offlineSection: offlineSyncSection(offline, started),
+    dashboardSection: dashboardSection(dashboardDayLoads, dashboardYearLoads, { started, days: years[0]?.plan.days ?? RECORD_DAYS }),
   })
   fs.mkdirSync(path.dirname(REPORT_PATH), { recursive: true })
   fs.writeFileSync(REPORT_PATH, markdown)
-  process.stdout.write(markdown)
+  writeCeilingsSection(ceilingsSection(await measureCeilings(databases)))
+  process.stdout.write(fs.readFileSync(REPORT_PATH, 'utf8'))
   log(`report written to ${path.relative(ROOT, REPORT_PATH)}`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. Honest ceilings
+// ---------------------------------------------------------------------------------------------
+
+/** `--ceilings`: section 7 only, written into the existing report. */
+const CEILINGS_ONLY = process.argv.includes('--ceilings')
+
+interface CeilingRow {
+  page: string
+  database: string
+  mise: LoadResult
+  ceiling: LoadResult
+  target: number
+}
+
+interface CeilingsData {
+  started: Date
+  elapsed: number
+  rows: CeilingRow[]
+  js: Array<{ page: string; mise: PageJs }>
+  bareJs: PageJs
+  captured: Record<string, { htmlBytes: number; dataBytes: number }>
+}
+
+/** The pids of the PostgreSQL backends connected to the database of `url` (asked through the server's own view). */
+function backendsOf(url: string): () => Promise<Set<number>> {
+  const database = new URL(url).pathname.slice(1)
+  return async () => {
+    const { default: pg } = await import('pg')
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database])
+      return new Set(rows.map((r) => r.pid))
+    } finally {
+      await client.end()
+    }
+  }
+}
+
+/** Mise's page as the ceiling serves it: its body's markup (up to React Router's scripts) and all its routes' loader data. */
+async function capturePage(base: string, urlPath: string, headers: Record<string, string>): Promise<{ body: string; data: unknown }> {
+  const res = await fetch(base + urlPath, { headers: { cookie: headers.cookie ?? '' }, redirect: 'manual' })
+  const html = await res.text()
+  if (res.status !== 200) throw new Error(`capturing ${urlPath}: answered ${res.status}`)
+  const open = html.indexOf('>', html.indexOf('<body')) + 1
+  const end = html.indexOf('<script', open)
+  const body = html.slice(open, end > 0 ? end : html.lastIndexOf('</body>'))
+  const url = new URL(urlPath, base)
+  const dataRes = await fetch(`${base}${url.pathname}.data${url.search}`, { headers: { cookie: headers.cookie ?? '' } })
+  if (dataRes.status !== 200 || !dataRes.body) throw new Error(`capturing ${urlPath}.data: answered ${dataRes.status}`)
+  const { UNSAFE_decodeViaTurboStream: decode } = await import('react-router')
+  const decoded = await decode(dataRes.body, globalThis as unknown as Window)
+  await decoded.done
+  return { body, data: decoded.value }
+}
+
+/**
+ * Section 7 on each database: Mise's /login, /checklists, /checklists/:id and /v1/auth/me, then their
+ * ceilings in the same run: the same HTML and loader data from constants in a bare React Router
+ * route, and the one-query `/v1/auth/me` in a bare Hono handler on the same database.
+ */
+async function measureCeilings(databases: DatabaseTarget[]): Promise<CeilingsData> {
+  const started = new Date()
+  const t0 = performance.now()
+  const rows: CeilingRow[] = []
+  const captured: Record<string, { body: string; data: unknown }> = {}
+  const js: CeilingsData['js'] = []
+  const captureFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-same-')), 'pages.json')
+  cleanups.push(() => fs.rmSync(path.dirname(captureFile), { recursive: true, force: true }))
+  const misePages: Array<{ database: DatabaseTarget; loads: Record<string, LoadResult> }> = []
+
+  for (const db of databases) {
+    benchPostgresPids = db.kind === 'PostgreSQL' ? backendsOf(db.env.DATABASE_URL!) : undefined
+    const mise = await startMise(db)
+    const session = await signIn(mise.base)
+    log(`creating ${CHECKLISTS} checklists × ${ITEMS_PER_CHECKLIST} items and today's records through the API…`)
+    const data = await seedChecklists(mise.base, session.cookie)
+    const headers = { cookie: `${session.cookie}; mise_org_id=${data.orgId}; mise_venue_id=${data.venueId}`, 'accept-encoding': 'gzip' }
+    const pages = [
+      { name: 'login', label: '/login', path: '/login', headers: { 'accept-encoding': 'gzip' }, target: 0.6, check: undefined },
+      { name: 'checklists', label: '/checklists', path: '/checklists', headers, target: db.kind === 'PGlite' ? 0.4 : 0.5, check: checkDayPage },
+      { name: 'checklist', label: '/checklists/:id', path: `/checklists/${data.checklistIds[0]}`, headers, target: db.kind === 'PGlite' ? 0.4 : 0.5, check: checkDetailPage },
+    ]
+    if (!Object.keys(captured).length) {
+      for (const page of pages) {
+        captured[page.name] = await capturePage(mise.base, page.path, page.headers)
+        js.push({ page: page.label, mise: await measurePage(mise.base, page.path, page.name === 'login' ? undefined : headers.cookie) })
+      }
+      fs.writeFileSync(captureFile, JSON.stringify(captured))
+    }
+    const loads: Record<string, LoadResult> = {}
+    for (const page of pages) loads[page.name] = await load(`Mise \`GET ${page.label}\``, db.kind, mise, page.path, page.headers, page.check)
+    loads.me = await load('Mise `GET /v1/auth/me`', db.kind, mise, '/v1/auth/me', { cookie: session.cookie })
+    const meRes = await fetch(`${mise.base}/v1/auth/me`, { headers: { cookie: session.cookie } })
+    const me = (await meRes.json()) as BareSqlSpec['me']
+    await mise.stop()
+    misePages.push({ database: db, loads })
+
+    // The one-query ceiling on the same database (PGlite: Mise is stopped, so its directory is free).
+    const port = await freePort()
+    const spec: BareSqlSpec = { ...(db.kind === 'PGlite' ? { dataDir: mise.dataDir } : { url: db.env.DATABASE_URL! }), me }
+    log(`starting the bare Hono server with one SQL query on ${db.kind}…`)
+    const bare = await startChild('bare Hono server (SQL)', [SELF, 'serve-bare-hono-sql', String(port), JSON.stringify(spec)], childEnv({ NODE_ENV: 'production' }), port, '/v1/health')
+    const ceiling = await load('Bare Hono `GET /v1/auth/me` (one query)', db.kind, bare, '/v1/auth/me', { cookie: session.cookie }, (body) =>
+      (JSON.parse(body) as { orgs?: unknown[] }).orgs?.length === 1 ? undefined : 'expected the one organisation',
+    )
+    await bare.stop()
+    rows.push({ page: '/v1/auth/me', database: db.kind, mise: loads.me, ceiling, target: 0.5 })
+  }
+  benchPostgresPids = undefined
+
+  const port = await freePort()
+  log('starting the bare React Router server with the captured pages…')
+  const bareRr = await startChild('bare React Router server (same HTML)', [SELF, 'serve-bare-react-router', String(port)], childEnv({ NODE_ENV: 'production', BENCH_SAME_HTML: captureFile }), port, '/')
+  const bareJs = await measurePage(bareRr.base, '/')
+  const ceilings: Record<string, LoadResult> = {}
+  for (const [name, label] of [
+    ['login', '/login'],
+    ['checklists', '/checklists'],
+    ['checklist', '/checklists/:id'],
+  ] as const) {
+    ceilings[name] = await load(`Same-HTML ceiling \`${label}\``, '—', bareRr, `/same/${name}`, { 'accept-encoding': 'gzip' })
+  }
+  await bareRr.stop()
+  for (const { database, loads } of misePages) {
+    for (const [name, label] of [
+      ['login', '/login'],
+      ['checklists', '/checklists'],
+      ['checklist', '/checklists/:id'],
+    ] as const) {
+      rows.push({ page: label, database: database.kind, mise: loads[name]!, ceiling: ceilings[name]!, target: name === 'login' ? 0.6 : database.kind === 'PGlite' ? 0.4 : 0.5 })
+    }
+  }
+  const sizes: CeilingsData['captured'] = {}
+  for (const [name, page] of Object.entries(captured)) sizes[name] = { htmlBytes: Buffer.byteLength(page.body), dataBytes: Buffer.byteLength(JSON.stringify(page.data)) }
+  return { started, elapsed: (performance.now() - t0) / 1000, rows, js, bareJs, captured: sizes }
+}
+
+const brotliOf = (p: PageJs) => p.files.reduce((n, f) => n + f.brotli, 0)
+const cpu = (r: LoadResult) =>
+  r.serverCpuMs === undefined ? 'n/a' : r.dbCpuMs ? `${r.serverCpuMs.toFixed(2)} + ${r.dbCpuMs.toFixed(2)}` : r.serverCpuMs.toFixed(2)
+
+/** The ceiling's CPU per request ÷ Mise's (server and database together): the ratio a quiet machine would approach. */
+function cpuRatio(r: CeilingRow): string {
+  const of = (l: LoadResult) => (l.serverCpuMs ?? NaN) + (l.dbCpuMs ?? 0)
+  const x = of(r.ceiling) / of(r.mise)
+  return Number.isFinite(x) ? pct(x) : 'n/a'
+}
+
+function ceilingsSection(data: CeilingsData): string {
+  const order = ['/login', '/checklists', '/checklists/:id', '/v1/auth/me']
+  const rows = [...data.rows].sort((a, b) => order.indexOf(a.page) - order.indexOf(b.page) || a.database.localeCompare(b.database))
+  const maxOther = Math.max(0, ...rows.flatMap((r) => [r.mise.otherCpu ?? 0, r.ceiling.otherCpu ?? 0]))
+  const bare = brotliOf(data.bareJs)
+  const lines = [
+    '## 7. Honest ceilings: each page as a share of what the same answer costs at the least',
+    '',
+    `Measured ${data.started.toISOString().replace('T', ' ').slice(0, 16)} UTC in ${Math.round(data.elapsed)} s${CEILINGS_ONLY ? ` with \`npm run bench -- --ceilings --seconds ${DURATION_SECONDS}\`` : ''}: ${WARMUP_SECONDS} s warm-up and ${DURATION_SECONDS} s measured per row, ${CONNECTIONS} connections (short on purpose: the machine is shared).`,
+    '',
+    `**Data**: section 4's (a user, an organisation with 10 venues, ${CHECKLISTS} checklists × ${ITEMS_PER_CHECKLIST} items, half of them done today at the first venue), made afresh on each database.`,
+    '**Same-HTML ceiling** (`bench/bare/app/routes/same.tsx`): the bare React Router app of section 2, whose',
+    'route `/same/:page` answers Mise\'s page as captured at the start of the run: the markup of its `<body>` (up',
+    'to React Router\'s scripts) written as it is, and the loader data of all its routes (read from `<page>.data` and',
+    'decoded) returned by its one loader, so React Router serializes the same data into the page. No database,',
+    'session, i18n or components; same server setup and compression as Mise. **One-query ceiling** for',
+    '`/v1/auth/me`: a bare Hono handler that hashes the cookie\'s token and runs one raw SQL query (session,',
+    'person, organisations and venues, the query Mise\'s session lookup makes for this call) on the same',
+    'database — PGlite opening Mise\'s data directory once Mise is stopped, PostgreSQL the same database — and',
+    'answers the same JSON. **Ratio**: Mise\'s req/s ÷ the ceiling\'s. **CPU ms/req**: CPU time of the server',
+    'process per request (with PGlite the database runs inside it), then that of the PostgreSQL backends serving',
+    'the bench\'s database (from pg_stat_activity; the server is shared with other users), from /proc in 10 ms',
+    'ticks. **CPU ratio**: the ceiling\'s CPU per request ÷ Mise\'s, both parts together: on a busy machine it is',
+    'the steadier of the two ratios (req/s then depend on what else runs).',
+    '',
+  ]
+  if (maxOther > 0.1) {
+    lines.push(`**Caution**: other processes used up to ${maxOther.toFixed(2)} cores during these runs (**Other CPU**): the req/s are disturbed; the CPU per request is less so.`, '')
+  }
+  lines.push(
+    '| Page | Database | Mise req/s | Ceiling req/s | Ratio | Target | Mise CPU ms/req | Ceiling CPU ms/req | CPU ratio | Mise p50 ms | Ceiling p50 ms | Requests (Mise / ceiling) | Other CPU |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
+  )
+  for (const r of rows) {
+    const ratio = r.mise.rps / r.ceiling.rps
+    lines.push(
+      `| \`${r.page}\` | ${r.database} | ${int(r.mise.rps)} | ${int(r.ceiling.rps)} | **${pct(ratio)}**${ratio < r.target ? ' (missed)' : ''} | ≥ ${pct(r.target)} | ${cpu(r.mise)} | ${cpu(r.ceiling)} | ${cpuRatio(r)} | ${ms(r.mise.p50)} | ${ms(r.ceiling.p50)} | ${int(r.mise.total)} / ${int(r.ceiling.total)} | ${(Math.max(r.mise.otherCpu ?? 0, r.ceiling.otherCpu ?? 0)).toFixed(2)} |`,
+    )
+  }
+  lines.push(
+    '',
+    'Captured pages: ' +
+      Object.entries(data.captured)
+        .map(([name, c]) => `${name} ${int(c.htmlBytes)} bytes of body markup and ${int(c.dataBytes)} bytes of loader data (as JSON)`)
+        .join('; ') +
+      '.',
+    '',
+    '**First-load JavaScript** (brotli quality 11, as in section 1) against the bare page `/` of `bench/bare` (target: at most the bare page + 15 KiB):',
+    '',
+    '| Page | Brotli KiB | Bare page KiB | Over the bare page | Target |',
+    '|---|--:|--:|--:|---|',
+  )
+  for (const { page, mise } of data.js) {
+    const over = brotliOf(mise) - bare
+    lines.push(`| \`${page}\` | ${kib(brotliOf(mise))} | ${kib(bare)} | ${kib(over)} KiB | ${over <= 15 * 1024 ? 'met' : 'missed'} (≤ 15 KiB) |`)
+  }
+  lines.push('')
+  return lines.join('\n')
+}
+
+/** The index of the first of these headings found in the report, or -1. */
+function firstOf(report: string, headings: string[]): number {
+  for (const heading of headings) {
+    const at = report.indexOf(heading)
+    if (at >= 0) return at
+  }
+  return -1
+}
+
+/** Put section 7 into the report (replacing an earlier one), before "Running it". */
+function writeCeilingsSection(section: string) {
+  const current = fs.existsSync(REPORT_PATH) ? fs.readFileSync(REPORT_PATH, 'utf8') : '# Benchmarks\n\n## Running it\n'
+  const start = current.indexOf('\n## 7. ')
+  const end = firstOf(current, ['\n## 8. ', '\n## Where the time goes', '\n## Running it'])
+  const at = start >= 0 ? start : end >= 0 ? end : current.length
+  const rest = end >= 0 && end >= at ? current.slice(end) : ''
+  fs.writeFileSync(REPORT_PATH, `${current.slice(0, at)}\n${section}${rest}`)
+}
+
+async function ceilingsOnly() {
+  ensureMiseBuild()
+  buildBare()
+  const databases: DatabaseTarget[] = [{ kind: 'PGlite', env: {} }]
+  if (process.env.DATABASE_URL) databases.push(await createPostgresDatabase(process.env.DATABASE_URL))
+  const section = ceilingsSection(await measureCeilings(databases))
+  writeCeilingsSection(section)
+  process.stdout.write(section)
+  log(`section 7 written to ${path.relative(ROOT, REPORT_PATH)}`)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Where the time goes: a CPU profile of the day list
+// ---------------------------------------------------------------------------------------------
+
+interface CpuProfile {
+  startTime: number
+  nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }>
+  samples: number[]
+  timeDeltas: number[]
+}
+
+/** Where a profiled function lives: a package, Mise's own code, or Node.js. */
+function placeOf(url: string): string {
+  if (!url) return '(Node.js / V8)'
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)
+  if (pkg) return pkg[1]!
+  if (url.startsWith('node:')) return 'Node.js'
+  const inBuild = /\/build\/server\//.test(url)
+  return inBuild ? 'Mise (build/server, app and API bundled)' : url.replace(/^file:\/\//, '').replace(ROOT + '/', '')
+}
+
+/**
+ * `--profile`: the day list (/checklists, or the page given with `--page`, e.g. `--page /login`) under
+ * load on PGlite with `node --cpu-prof`, its self time grouped by package and by function. Mise is started, seeded and stopped first, then started again on
+ * the same data with the profiler, so the profile holds start-up and the load only.
+ */
+async function profileDayList(): Promise<string> {
+  ensureMiseBuild()
+  const target: DatabaseTarget = { kind: 'PGlite', env: {} }
+  let mise = await startMise(target)
+  const session = await signIn(mise.base)
+  const data = await seedChecklists(mise.base, session.cookie)
+  await mise.stop()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-prof-'))
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+  mise = await startMise(target, mise.dataDir, ['--cpu-prof', '--cpu-prof-dir', dir])
+  const headers = { cookie: `${session.cookie}; mise_org_id=${data.orgId}; mise_venue_id=${data.venueId}`, 'accept-encoding': 'gzip' }
+  const pageIndex = process.argv.indexOf('--page')
+  const page = pageIndex >= 0 && process.argv[pageIndex + 1]?.startsWith('/') ? process.argv[pageIndex + 1]! : '/checklists'
+  // The signed-out pages are measured signed out (signed in, they redirect).
+  if (PAGES_SIGNED_OUT.includes(page)) delete (headers as { cookie?: string }).cookie
+  const first = await fetch(`${mise.base}${page}`, { headers })
+  const wrong = page === '/checklists' ? checkDayPage(await first.text()) : undefined
+  if (first.status !== 200 || wrong) throw new Error(`GET ${page}: ${first.status} ${wrong ?? ''}`)
+  log(`profiling GET ${page}: ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured…`)
+  await runAutocannon(`${mise.base}${page}`, WARMUP_SECONDS, headers)
+  // V8's profile times and process.hrtime are both the machine's monotonic clock (µs here).
+  const from = Number(process.hrtime.bigint() / 1000n)
+  const result = await runAutocannon(`${mise.base}${page}`, DURATION_SECONDS, headers)
+  const to = Number(process.hrtime.bigint() / 1000n)
+  await mise.stop()
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
+  if (!file) throw new Error('no CPU profile written')
+  const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  // Only the samples of the measured run: start-up (module loading, migrations) is left out.
+  const selfUs = new Map<number, number>()
+  let at = profile.startTime
+  profile.samples.forEach((id, i) => {
+    const delta = profile.timeDeltas[i] ?? 0
+    at += delta
+    if (at >= from && at <= to) selfUs.set(id, (selfUs.get(id) ?? 0) + delta)
+  })
+  let total = 0
+  let idle = 0
+  const byPlace = new Map<string, number>()
+  const byFunction = new Map<string, number>()
+  for (const [id, us] of selfUs) {
+    const frame = byId.get(id)!.callFrame
+    if (frame.functionName === '(idle)' || frame.functionName === '(program)') {
+      idle += us
+      continue
+    }
+    total += us
+    const place = frame.functionName === '(garbage collector)' ? 'garbage collector' : placeOf(frame.url)
+    byPlace.set(place, (byPlace.get(place) ?? 0) + us)
+    const name = `${frame.functionName || '(anonymous)'} — ${placeOf(frame.url)}`
+    byFunction.set(name, (byFunction.get(name) ?? 0) + us)
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([name, us]) => `| ${name} | ${(us / 1000).toFixed(0)} | ${pct(us / total)} |`)
+  return [
+    `Profile: \`node --cpu-prof\` on the production server, PGlite, section 4's data, \`GET ${page}\` under load (${CONNECTIONS} connections) for ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; only the samples of the measured ${DURATION_SECONDS} s (${int(result.requests.total)} requests). Self time, idle excluded: ${(total / 1000).toFixed(0)} ms, ${(total / 1000 / Math.max(1, result.requests.total)).toFixed(1)} ms a request (idle ${(idle / 1000).toFixed(0)} ms). \`npm run bench -- --profile\` prints it.`,
+    '',
+    '| Where | Self ms | Share |',
+    '|---|--:|--:|',
+    ...top(byPlace, 12),
+    '',
+    '| Function (self time) | Self ms | Share |',
+    '|---|--:|--:|',
+    ...top(byFunction, 15),
+    '',
+  ].join('\n')
 }
 
 const [mode, portArg, jsonArg] = process.argv.slice(2)
 if (mode === 'serve-bare-react-router') {
   await serveBareReactRouter(Number(portArg))
+} else if (mode === 'serve-bare-hono-sql') {
+  await serveBareHonoSql(Number(portArg), jsonArg ?? '{}')
 } else if (mode === 'serve-bare-hono') {
   await serveBareHono(Number(portArg), jsonArg ?? '{}')
 } else if (mode === 'fill-pglite') {
   const result = await addYearOfRecordsPglite(portArg!, JSON.parse(jsonArg!) as YearPlan)
   process.stdout.write(`${JSON.stringify(result)}\n`)
-} else if (mode && mode !== '--js-only') {
+} else if (mode && !mode.startsWith('--')) {
   console.error(`Unknown mode ${mode}. Usage: node scripts/bench.ts`)
   process.exit(2)
 } else {
@@ -1052,7 +1743,8 @@ if (mode === 'serve-bare-react-router') {
     for (const child of children) child.kill('SIGKILL')
   })
   try {
-    await (mode === '--js-only' ? jsOnly() : main())
+    if (mode === '--profile') process.stdout.write(await profileDayList())
+    else await (mode === '--js-only' ? jsOnly() : CEILINGS_ONLY ? ceilingsOnly() : OFFLINE_ONLY ? offlineOnly() : main())
   } catch (error) {
     process.exitCode = 1
     console.error(error instanceof Error ? error.message : error)

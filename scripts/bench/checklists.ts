@@ -9,6 +9,7 @@
  *     and the bench's child process `node scripts/bench.ts fill-pglite <dataDir> <plan json>` runs it.
  */
 import path from 'node:path'
+import { TEMPERATURE_YEAR_SQL } from './temperatures.ts'
 
 export const CHECKLISTS = 30
 export const ITEMS_PER_CHECKLIST = 20
@@ -34,13 +35,13 @@ export interface ChecklistData {
   seconds: number
 }
 
-interface Api {
-  (method: 'GET' | 'POST', urlPath: string, body?: unknown, expected?: number): Promise<any>
+export interface Api {
+  (method: 'GET' | 'POST' | 'PUT', urlPath: string, body?: unknown, expected?: number): Promise<any>
   count: number
 }
 
-function apiClient(base: string, cookie: string): Api {
-  const call = (async (method: 'GET' | 'POST', urlPath: string, body?: unknown, expected = method === 'POST' ? 201 : 200) => {
+export function apiClient(base: string, cookie: string): Api {
+  const call = (async (method: 'GET' | 'POST' | 'PUT', urlPath: string, body?: unknown, expected = method === 'POST' ? 201 : 200) => {
     call.count++
     const res = await fetch(base + urlPath, {
       method,
@@ -56,7 +57,7 @@ function apiClient(base: string, cookie: string): Api {
 }
 
 /** Run `tasks` with at most `n` in flight, keeping their order in the result. */
-async function inParallel<T>(n: number, tasks: Array<() => Promise<T>>): Promise<T[]> {
+export async function inParallel<T>(n: number, tasks: Array<() => Promise<T>>): Promise<T[]> {
   const results: T[] = new Array(tasks.length)
   let next = 0
   const worker = async () => {
@@ -70,7 +71,7 @@ async function inParallel<T>(n: number, tasks: Array<() => Promise<T>>): Promise
 }
 
 /** A few requests in flight at once: enough to overlap HTTP work, not so many that PGlite queues them. */
-const SEED_CONCURRENCY = 4
+export const SEED_CONCURRENCY = 4
 
 /**
  * Through the API, signed in with `cookie` (a freshly registered user): an organisation (Europe/London)
@@ -83,6 +84,8 @@ export async function seedChecklists(base: string, cookie: string): Promise<Chec
   const api = apiClient(base, cookie)
   const { organisation } = await api('POST', '/v1/orgs', { name: 'Bench Kitchens', timeZone: 'Europe/London' })
   const orgId = organisation.id as string
+  // The Free plan allows one venue: the owner switches to Pro (self-hosted billing, nothing is paid).
+  await api('PUT', `/v1/orgs/${orgId}/billing/plan`, { plan: 'pro' }, 200)
   const venueIds: string[] = []
   for (let v = 1; v <= VENUES; v++) {
     const { venue } = await api('POST', `/v1/orgs/${orgId}/venues`, { name: `Venue ${String(v).padStart(2, '0')}`, address: `${v} Bench Street` })
@@ -151,6 +154,8 @@ export interface YearPlan {
   days: number
   /** Items per checklist given records (the first ones by position); ITEMS_PER_CHECKLIST for all. */
   itemsPerChecklist: number
+  /** Also a year of temperature readings (scripts/bench/temperatures.ts), in the same run. */
+  temperatures?: boolean
 }
 
 export interface YearResult {
@@ -192,6 +197,12 @@ function yearParams(plan: YearPlan, venueId: string): unknown[] {
   return [plan.orgId, venueId, first.toISOString().slice(0, 10), last.toISOString().slice(0, 10), plan.itemsPerChecklist]
 }
 
+/** The statements of one venue's year, with their parameters: checklists, and temperature readings when planned. */
+function yearStatements(plan: YearPlan, venueId: string): Array<[string, unknown[]]> {
+  const params = yearParams(plan, venueId)
+  return [[YEAR_SQL, params], ...(plan.temperatures ? [[TEMPERATURE_YEAR_SQL, params.slice(0, 4)] as [string, unknown[]]] : [])]
+}
+
 interface Queryable {
   query(text: string, params?: unknown[]): Promise<{ rows: any[]; affectedRows?: number; rowCount?: number | null }>
 }
@@ -217,8 +228,10 @@ export async function addYearOfRecordsPostgres(databaseUrl: string, plan: YearPl
     await inParallel(
       2,
       plan.venueIds.map((venueId) => async () => {
-        const r = await pool.query(YEAR_SQL, yearParams(plan, venueId))
-        inserted += r.rowCount ?? 0
+        for (const [text, params] of yearStatements(plan, venueId)) {
+          const r = await pool.query(text, params)
+          inserted += r.rowCount ?? 0
+        }
       }),
     )
     const maintenance = 'vacuum analyze records'
@@ -251,8 +264,10 @@ export async function addYearOfRecordsPglite(dataDir: string, plan: YearPlan): P
     )
     for (const index of indexes) await db.exec(`drop index "${index.name}"`)
     for (const venueId of plan.venueIds) {
-      const r = await db.query(YEAR_SQL, yearParams(plan, venueId))
-      inserted += r.affectedRows ?? 0
+      for (const [text, params] of yearStatements(plan, venueId)) {
+        const r = await db.query(text, params)
+        inserted += r.affectedRows ?? 0
+      }
     }
     for (const index of indexes) await db.exec(index.definition)
     await db.exec('commit')

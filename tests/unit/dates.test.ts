@@ -1,0 +1,60 @@
+import { describe, expect, test } from 'vitest'
+import { dayOf, formatDay, formatInstant, formatMoment, isDay, shiftDay } from '../../server/dates.ts'
+import { isDay as webIsDay, shiftDay as webShiftDay } from '../../app/components/records/dates.ts'
+
+describe('isDay: a real calendar day, on the server and in the web alike', () => {
+  test.each(['2026-02-30', '2026-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '1899-12-31', '2026-2-3', '2026-02-03T00:00', ''])('%s is refused', (value) => {
+    expect(isDay(value)).toBe(false)
+    expect(webIsDay(value)).toBe(false)
+  })
+  test.each(['2026-02-28', '2024-02-29', '2026-12-31', '1900-01-01'])('%s is a day', (value) => {
+    expect(isDay(value)).toBe(true)
+    expect(webIsDay(value)).toBe(true)
+  })
+})
+
+describe('one formatting helper by language and time zone', () => {
+  const at = '2026-04-07T22:30:00Z'
+  test('days read the same whatever the zone; in English and Spanish', () => {
+    expect(formatDay('2026-04-07', 'en')).toMatch(/Tuesday,? 7 April 2026/)
+    expect(formatDay('2026-04-07', 'es')).toMatch(/martes, 7 de abril de 2026/)
+    expect(formatDay('2026-04-07', 'en', 'medium')).toBe('7 Apr 2026')
+    expect(formatDay('2026-04-07', 'en', 'stamp')).toBe('2026-04-07')
+  })
+  test('instants are shown in the zone given, 24-hour, with one medium date form', () => {
+    expect(formatInstant(at, { language: 'en', timeZone: 'Europe/Madrid' })).toBe('8 Apr 2026, 00:30')
+    expect(formatInstant(at, { language: 'en', timeZone: 'America/New_York' })).toBe('7 Apr 2026, 18:30')
+    expect(formatInstant(at, { language: 'es', timeZone: 'Europe/Madrid', style: 'time' })).toBe('0:30')
+    expect(formatInstant(at, { language: 'es', timeZone: 'Europe/Madrid', style: 'stamp' })).toBe('2026-04-08 00:30')
+  })
+  test('a moment on the day shows the time alone, otherwise the date and time', () => {
+    expect(formatMoment(at, 'Europe/Madrid', 'en', '2026-04-08')).toEqual({ text: '00:30', sameDay: true })
+    expect(formatMoment(at, 'Europe/Madrid', 'en', '2026-04-07')).toEqual({ text: '8 Apr 2026, 00:30', sameDay: false })
+  })
+})
+
+describe('without a date library (ADR 056): the same days and wall clocks as date-fns gave', () => {
+  test('dayOf and the stamp follow the zone across midnight and daylight-saving changes', () => {
+    // 2026-03-29 01:30 UTC: Madrid has just moved to summer time (03:30), Mexico City is on the 28th.
+    const at = new Date('2026-03-29T01:30:00Z')
+    expect(dayOf(at, 'Europe/Madrid')).toBe('2026-03-29')
+    expect(dayOf(at.toISOString(), 'America/Mexico_City')).toBe('2026-03-28')
+    expect(formatInstant(at, { language: 'en', timeZone: 'Europe/Madrid', style: 'stamp' })).toBe('2026-03-29 03:30')
+    expect(formatInstant(at, { language: 'en', timeZone: 'America/Mexico_City', style: 'stamp' })).toBe('2026-03-28 19:30')
+    // Midnight is 00, not 24.
+    expect(formatInstant('2026-04-07T22:00:00Z', { language: 'es', timeZone: 'Europe/Madrid', style: 'stamp' })).toBe('2026-04-08 00:00')
+  })
+
+  test('shiftDay steps calendar days over month, year and leap-day ends', () => {
+    expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28')
+    expect(shiftDay('2028-02-28', 1)).toBe('2028-02-29')
+    expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01')
+    expect(shiftDay('2026-04-07', -30)).toBe('2026-03-08')
+    expect(webShiftDay('2026-10-25', 1)).toBe('2026-10-26')
+  })
+
+  test('isDay refuses impossible days and years before 1900', () => {
+    for (const value of ['2026-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '1899-12-31', '2026-4-07']) expect(isDay(value)).toBe(false)
+    for (const value of ['2028-02-29', '1900-01-01', '9999-12-31']) expect(isDay(value)).toBe(true)
+  })
+})

@@ -1,0 +1,99 @@
+/**
+ * The queries of one page request (issue #18): the day list (/checklists) through its real loader,
+ * which calls the API in-process twice (the root's current-user call, then the day list). The session
+ * is looked up once for the whole page, `GET /v1/auth/me` is that one query, and the page's count does
+ * not grow with checklists, items or organisations.
+ */
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { loader } from '../../app/routes/venue/checklists.tsx'
+import { api } from '../../app/lib/api.server.ts'
+import type { Runtime } from '../../server/runtime.ts'
+import { createTestApp, type TestApp } from '../support/app.ts'
+import { createChecklist } from '../support/checklists.ts'
+import { createOrg, createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
+
+const ORIGIN = 'http://localhost:3999'
+
+let t: TestApp
+let small: OrgWithActors
+let big: OrgWithActors
+
+beforeAll(async () => {
+  t = await createTestApp()
+  globalThis.__miseRuntime = Promise.resolve({ api: t.app } as unknown as Runtime)
+  small = await createOrgWithActors(t)
+  big = await createOrgWithActors(t)
+  await createChecklist(t, small.orgId, { items: [{ type: 'check' }] })
+  for (let i = 0; i < 5; i++) await createChecklist(t, big.orgId, { items: Array.from({ length: 6 }, () => ({ type: 'yes_no' as const })) })
+  // The big organisation's owner belongs to more organisations too.
+  for (let i = 0; i < 3; i++) await createOrg(big.owner, { name: `More ${i}` })
+})
+afterAll(async () => {
+  globalThis.__miseRuntime = undefined
+  await t.close()
+})
+
+function request(o: OrgWithActors, path: string, init: RequestInit = {}) {
+  const cookie = [...o.owner.client.jar].map(([k, v]) => `${k}=${v}`).concat(`mise_org_id=${o.orgId}`, `mise_venue_id=${o.venueA}`).join('; ')
+  return new Request(`${ORIGIN}${path}`, { ...init, headers: { cookie, origin: ORIGIN } })
+}
+
+/** The SQL each query of `fn` sent to the database. */
+async function queriesOf(fn: () => Promise<unknown>): Promise<string[]> {
+  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client
+  const spy = vi.spyOn(client, 'query')
+  try {
+    await fn()
+    // PGlite gets the text; node-postgres gets `{ name, text }` for prepared statements.
+    return spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : String((q as { text?: string }).text)))
+  } finally {
+    spy.mockRestore()
+  }
+}
+
+const sessionLookups = (sqls: string[]) => sqls.filter((q) => /from "sessions"/.test(q)).length
+
+describe('one page request', () => {
+  test('/checklists looks the session up once, and makes as many queries for 1 checklist as for 5 × 6 items', async () => {
+    const counts = []
+    for (const [o, lists] of [
+      [small, 1],
+      [big, 5],
+    ] as const) {
+      let data: Awaited<ReturnType<typeof loader>> | undefined
+      const sqls = await queriesOf(async () => {
+        data = await loader({ request: request(o, '/checklists'), params: {}, context: undefined } as never)
+      })
+      expect(data?.kind).toBe('day')
+      expect(data?.kind === 'day' && data.day.checklists).toHaveLength(lists)
+      expect(sessionLookups(sqls)).toBe(1)
+      counts.push(sqls.length)
+    }
+    expect(counts[1]).toBe(counts[0])
+  })
+
+  test('the current-user call is the one query of the session lookup, with the organisations', async () => {
+    const page = request(big, '/profile')
+    const client = api({ request: page })
+    const sqls = await queriesOf(async () => {
+      const me = await client.get<{ orgs: unknown[] }>('/v1/auth/me')
+      expect(me.ok && me.data.orgs).toHaveLength(4)
+    })
+    expect(sqls).toHaveLength(1)
+    expect(sessionLookups(sqls)).toBe(1)
+  })
+
+  test('calls after a write look the session up again (what it found may have changed)', async () => {
+    const page = request(small, '/profile', { method: 'POST' })
+    const client = api({ request: page })
+    const sqls = await queriesOf(async () => {
+      expect((await client.get('/v1/profile')).ok).toBe(true)
+      expect((await client.get('/v1/profile')).ok).toBe(true)
+      expect((await client.put('/v1/profile', { name: 'Renamed Owner' })).ok).toBe(true)
+      const after = await client.get<{ profile: { name: string } }>('/v1/profile')
+      expect(after.ok && after.data.profile.name).toBe('Renamed Owner')
+    })
+    // The first GET looks it up, the second reuses it; the write and the GET after it look again.
+    expect(sessionLookups(sqls)).toBe(3)
+  })
+})
