@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { defineConfig } from '@playwright/test'
+import { ALERTS_PORT, PORT } from './e2e/support/ports'
 
-const PORT = Number(process.env.E2E_PORT ?? 3210)
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p))
 
 export default defineConfig({
@@ -22,18 +22,25 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'js', testIgnore: /process\.spec\.ts/, use: { browserName: 'chromium', javaScriptEnabled: true } },
-    { name: 'no-js', testIgnore: /process\.spec\.ts/, use: { browserName: 'chromium', javaScriptEnabled: false } },
+    // Offline without JavaScript (the browser's own error, no service worker) is the no-js project's alone.
+    { name: 'js', testIgnore: /(process|offline-nojs)\.spec\.ts/, use: { browserName: 'chromium', javaScriptEnabled: true } },
+    // Offline recording is an enhancement of JavaScript (ADR 053): its spec runs with JavaScript only.
+    { name: 'no-js', testIgnore: /(process|offline)\.spec\.ts/, use: { browserName: 'chromium', javaScriptEnabled: false } },
     // The production process itself: start-up checks, the data-directory lock, graceful shutdown.
     { name: 'process', testMatch: /process\.spec\.ts/ },
   ],
-  webServer: {
+  // The server every spec drives, and one with the alert scan running every second for
+  // e2e/alerts.spec.ts (e2e/support/serve.ts says why).
+  webServer: [
+    { E2E_PORT: String(PORT), E2E_SERVER: 'main' },
+    { E2E_PORT: String(ALERTS_PORT), E2E_SERVER: 'alerts' },
+  ].map((env: Record<string, string>) => ({
     command: `node e2e/support/serve.ts`,
-    url: `http://localhost:${PORT}/v1/ready`,
+    url: `http://localhost:${env.E2E_PORT}/v1/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { E2E_PORT: String(PORT) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    env,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  })),
 })

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, linkIn, test, uniqueEmail, waitForMail } from './support/fixtures'
+import { expect, expectAccessible, linkIn, test, uniqueEmail, waitForMail, expectToast } from './support/fixtures'
 
 /**
  * The whole account journey, run with JavaScript on and off: register → read the verification
@@ -23,7 +23,7 @@ test('a new user goes through the whole account journey', async ({ page }) => {
   await page.getByRole('button', { name: 'Create account' }).click()
   // A new account has no organisation yet: it is asked to create one.
   await expect(page).toHaveURL(/\/organisations$/)
-  await expect(page.getByRole('status').filter({ hasText: 'Welcome to Mise' })).toBeVisible()
+  await expectToast(page, 'Welcome to Mise')
   await expect(page.getByText('You are not part of any organisation yet')).toBeVisible()
   await expectAccessible(page)
   await page.goto('/profile')
@@ -45,7 +45,7 @@ test('a new user goes through the whole account journey', async ({ page }) => {
   // Log out, then log in again
   await page.getByRole('button', { name: 'Log out' }).click()
   await expect(page).toHaveURL(/\/login$/)
-  await expect(page.getByRole('status').filter({ hasText: 'You have logged out' })).toBeVisible()
+  await expectToast(page, 'You have logged out')
   await expectAccessible(page)
   await page.goto('/profile')
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/)
@@ -102,7 +102,7 @@ test('a new user goes through the whole account journey', async ({ page }) => {
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword)
   await page.getByLabel('Repeat the new password').fill(newPassword)
   await page.getByRole('button', { name: 'Change password' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toBeVisible()
+  await expectToast(page, 'Your password has been changed')
 
   // Forgot and reset the password
   await page.getByRole('button', { name: 'Log out' }).click()
@@ -121,7 +121,7 @@ test('a new user goes through the whole account journey', async ({ page }) => {
   await page.getByLabel('Repeat the new password').fill(resetPassword)
   await page.getByRole('button', { name: 'Save new password' }).click()
   await expect(page).toHaveURL(/\/login$/)
-  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed' })).toBeVisible()
+  await expectToast(page, 'Your password has been changed')
 
   // The reset link works once only
   await page.goto(linkIn(reset, '/reset-password'))

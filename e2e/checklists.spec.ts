@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { extractText, getDocumentProxy } from 'unpdf'
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, test } from './support/fixtures'
+import { expect, expectAccessible, test, expectToast } from './support/fixtures'
 import { organisationWithMembers } from './support/setup'
 
 // A 1×1 PNG: the upload is judged by its bytes.
@@ -39,7 +39,7 @@ test('an admin builds a checklist, a basic member completes it, the admin export
   await page.getByRole('textbox', { name: 'Name' }).fill(checklist)
   await page.getByLabel('Due time (optional)').fill('11:00')
   await page.getByRole('button', { name: 'Create checklist' }).click()
-  await expect(page.getByRole('status').filter({ hasText: `Checklist ${checklist} created` })).toBeVisible()
+  await expectToast(page, `Checklist ${checklist} created`)
   const items = [
     { label: 'Lights and extraction on', type: 'check' },
     { label: 'Walk-in fridge clean?', type: 'yes_no' },
@@ -56,7 +56,7 @@ test('an admin builds a checklist, a basic member completes it, the admin export
       await add.getByRole('spinbutton', { name: 'Maximum' }).fill(item.max!)
     }
     await add.getByRole('button', { name: 'Add item' }).click()
-    await expect(page.getByRole('status').filter({ hasText: `Item ${item.label} added` })).toBeVisible()
+    await expectToast(page, `Item ${item.label} added`)
   }
   await expectAccessible(page)
 
@@ -72,35 +72,35 @@ test('an admin builds a checklist, a basic member completes it, the admin export
   const item = (label: string) => basicPage.getByRole('listitem', { name: label })
 
   await item('Lights and extraction on').getByRole('button', { name: 'Done' }).click()
-  await expect(basicPage.getByRole('status').filter({ hasText: 'Saved: Lights and extraction on' })).toBeVisible()
+  await expectToast(basicPage, 'Saved: Lights and extraction on')
 
   await item('Walk-in fridge clean?').getByRole('button', { name: 'No' }).click()
-  await expect(basicPage.getByRole('status').filter({ hasText: 'Saved as failed: Walk-in fridge clean?' })).toBeVisible()
+  await expectToast(basicPage, 'Saved as failed: Walk-in fridge clean?')
   await expect(item('Walk-in fridge clean?').getByText(/^\W*Failed$/).first()).toBeVisible()
   await expectAccessible(basicPage)
   await item('Walk-in fridge clean?').getByLabel('Corrective action').fill('Cleaned the seals and shelves, re-checked at 09:40')
   await item('Walk-in fridge clean?').getByRole('button', { name: 'Save corrective action' }).click()
-  await expect(basicPage.getByRole('status').filter({ hasText: 'Corrective action saved' })).toBeVisible()
+  await expectToast(basicPage, 'Corrective action saved')
   await expect(item('Walk-in fridge clean?').getByText('Cleaned the seals and shelves, re-checked at 09:40')).toBeVisible()
 
   await item('Dishwasher rinse temperature').getByRole('spinbutton').fill('78')
   await item('Dishwasher rinse temperature').getByRole('button', { name: 'Save' }).click()
-  await expect(basicPage.getByRole('status').filter({ hasText: 'Saved as failed: Dishwasher rinse temperature' })).toBeVisible()
+  await expectToast(basicPage, 'Saved as failed: Dishwasher rinse temperature')
   // A correction adds a record; the old one stays in the history.
   const rinse = item('Dishwasher rinse temperature')
   await rinse.getByText('Correct this record').click()
   await rinse.getByRole('spinbutton').last().fill('85')
   await rinse.getByRole('button', { name: 'Save' }).last().click()
-  await expect(basicPage.getByRole('status').filter({ hasText: 'Correction saved: Dishwasher rinse temperature' })).toBeVisible()
+  await expectToast(basicPage, 'Correction saved: Dishwasher rinse temperature')
   await expect(rinse.getByText('Replaced').first()).toBeVisible()
 
   await item('Notes for the shift').getByRole('textbox').first().fill('Delivery expected at 10')
   await item('Notes for the shift').getByRole('button', { name: 'Save' }).first().click()
-  await expect(basicPage.getByRole('status').filter({ hasText: 'Saved: Notes for the shift' })).toBeVisible()
+  await expectToast(basicPage, 'Saved: Notes for the shift')
 
   await item('Photo of the pass').locator('input[type=file]').setInputFiles({ name: 'pass.png', mimeType: 'image/png', buffer: PNG })
   await item('Photo of the pass').getByRole('button', { name: 'Upload photo' }).click()
-  await expect(basicPage.getByRole('status').filter({ hasText: 'Saved: Photo of the pass' })).toBeVisible()
+  await expectToast(basicPage, 'Saved: Photo of the pass')
   await expect(item('Photo of the pass').getByRole('img', { name: 'Photo for Photo of the pass' })).toBeVisible()
   await expect(basicPage.getByText('By Bo Basic').first()).toBeVisible()
   await expectAccessible(basicPage)

@@ -5,7 +5,7 @@
  * session. JavaScript on and off; a 1024×768 tablet and a 390 px phone.
  */
 import type { APIRequestContext, Browser, Page, ViewportSize } from '@playwright/test'
-import { expect, expectAccessible, test } from './support/fixtures'
+import { expect, expectAccessible, test, expectToast } from './support/fixtures'
 import { organisationWithMembers, type Person } from './support/setup'
 
 const TABLET: ViewportSize = { width: 1024, height: 768 }
@@ -124,7 +124,7 @@ for (const [label, viewport] of [
     await tablet.goto(link.pathname + link.search)
     await expect(tablet).toHaveURL(/\/$/)
     await expect(tablet.getByRole('heading', { level: 1, name: k.venueName })).toBeVisible()
-    await expect(tablet.getByRole('status').filter({ hasText: `This tablet is signed in: ${deviceName} at ${k.venueName}.` })).toBeVisible()
+    await expectToast(tablet, `This tablet is signed in: ${deviceName} at ${k.venueName}.`)
     await expect(header(tablet).getByRole('link', { name: 'Enter PIN' })).toBeVisible()
     for (const name of ['Settings', 'Profile', /Change organisation/, /Change venue/]) {
       await expect(header(tablet).getByRole('link', { name, exact: true })).toHaveCount(0)
@@ -152,16 +152,16 @@ for (const [label, viewport] of [
     await expectAccessible(tablet)
     await enterPin(tablet, k.pin)
     await expect(tablet).toHaveURL(/\/checklists\/[0-9a-f-]{36}/)
-    await expect(tablet.getByRole('status').filter({ hasText: 'Hello, Pablo Pin.' })).toBeVisible()
+    await expectToast(tablet, 'Hello, Pablo Pin.')
     await expect(header(tablet).getByText('Pablo Pin')).toBeVisible()
     await item.getByRole('button', { name: 'Done' }).click()
-    await expect(tablet.getByRole('status').filter({ hasText: 'Saved: Fridge seals wiped' })).toBeVisible()
+    await expectToast(tablet, 'Saved: Fridge seals wiped')
     await expect(item.getByText(`By Pablo Pin on ${deviceName} at`)).toBeVisible()
     await expectAccessible(tablet)
 
     // "Done" forgets the PIN.
     await header(tablet).getByRole('button', { name: /^Done, Pablo Pin/ }).click()
-    await expect(tablet.getByRole('status').filter({ hasText: 'Pablo Pin’s PIN is forgotten' })).toBeVisible()
+    await expectToast(tablet, 'Pablo Pin’s PIN is forgotten')
     await expect(header(tablet).getByRole('link', { name: 'Enter PIN' })).toBeVisible()
 
     // The settings list shows the device signed in and seen.
@@ -176,7 +176,7 @@ for (const [label, viewport] of [
     await row.getByRole('link', { name: deviceName }).click()
     await confirmTrigger(admin, 'Sign out everywhere').click()
     await confirmPanel(admin, `Sign out ${deviceName} everywhere?`).getByRole('button', { name: 'Sign out everywhere' }).click()
-    await expect(admin.getByRole('status').filter({ hasText: 'Signed out everywhere. Sessions ended: 1.' })).toBeVisible()
+    await expectToast(admin, 'Signed out everywhere. Sessions ended: 1.')
     await expect(admin.getByText('Not signed in')).toBeVisible()
     await tablet.goto('/checklists')
     await expect(tablet).toHaveURL(/\/login/)
@@ -225,7 +225,7 @@ test('five idle minutes forget the PIN in the browser (JavaScript); without Java
   await page.getByRole('link', { name: 'Tablet settings' }).click()
   await page.getByRole('combobox', { name: 'Send the PIN by itself' }).selectOption('4')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Saved for this tablet.' })).toBeVisible()
+  await expectToast(page, 'Saved for this tablet.')
   await page.getByRole('link', { name: 'Enter PIN' }).click()
   await expect(page.getByText('Your PIN is sent after 4 digits.')).toBeVisible()
   await enterPin(page, k.pin, !js())
@@ -288,7 +288,7 @@ test('the device’s own settings: what it is, its language, and signing this ta
   await confirmTrigger(page, 'Cerrar la sesión de este dispositivo').click()
   await confirmPanel(page, '¿Cerrar la sesión de esta tableta?').getByRole('button', { name: 'Cerrar la sesión de este dispositivo' }).click()
   await expect(page).toHaveURL(/\/device-login$/)
-  await expect(page.getByRole('status').filter({ hasText: 'Esta tableta ha cerrado la sesión.' })).toBeVisible()
+  await expectToast(page, 'Esta tableta ha cerrado la sesión.')
   await page.goto('/')
   await expect(page).toHaveURL(/\/login/)
   await page.context().close()

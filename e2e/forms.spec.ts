@@ -4,7 +4,7 @@
  * (docs/decisions/019-forms-with-conform.md).
  */
 import { request, type APIRequestContext, type Page } from '@playwright/test'
-import { expect, expectAccessible, test, uniqueEmail } from './support/fixtures'
+import { expect, expectAccessible, test, uniqueEmail, expectToast } from './support/fixtures'
 
 async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>) {
   if (!res.ok()) throw new Error(`${res.url()} → ${res.status()} ${await res.text()}`)
@@ -84,6 +84,6 @@ test('a corrective action of only spaces is refused, kept, focused and announced
   // Then a real one is saved.
   await action.fill('Replaced the seal, re-checked at 09:40')
   await entry.getByRole('button', { name: 'Save corrective action' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Corrective action saved' })).toBeVisible()
+  await expectToast(page, 'Corrective action saved')
   await expect(entry.getByText('Replaced the seal, re-checked at 09:40')).toBeVisible()
 })

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, test, uniqueEmail } from './support/fixtures'
+import { expect, expectAccessible, test, uniqueEmail, expectToast } from './support/fixtures'
 
 /**
  * The language is the signed-in person's saved one first, then the browser's stored choice
@@ -44,7 +44,7 @@ test('a Spanish profile signing in on an English browser gets Spanish pages at o
   await page.getByRole('button', { name: 'Cerrar sesión' }).click()
   await expect(page).toHaveURL(/\/login$/)
   // (A success toast closes itself after 2 s with JavaScript: look at it first.)
-  await expect(page.getByRole('status').filter({ hasText: 'Has cerrado la sesión.' })).toBeVisible()
+  await expectToast(page, 'Has cerrado la sesión.')
   await expect(page.locator('html')).toHaveAttribute('lang', 'es')
   await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible()
 })

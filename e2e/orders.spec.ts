@@ -40,6 +40,10 @@ test('a chef orders from par levels; the supplier changes and confirms; the deli
     }),
   )
 
+  // The venue keeps a delivery temperature log: the temperature taken on receipt goes into it.
+  const { temperature: deliveries } = await ok(await org.owner.api.post(`/v1/orgs/${org.orgId}/temperatures`, { data: { name: `Deliveries ${tag}` } }))
+  await ok(await org.owner.api.post(`/v1/orgs/${org.orgId}/temperatures/${deliveries.id}/items`, { data: { label: 'Delivery probe', kind: 'delivery' } }))
+
   const context = await browser.newContext({ storageState: await chef.api.storageState(), viewport: PHONE, javaScriptEnabled: js() })
   const page = await context.newPage()
   await page.goto('/orders')
@@ -72,6 +76,10 @@ test('a chef orders from par levels; the supplier changes and confirms; the deli
   await supplier.getByRole('textbox', { name: /Quantity \(each\) — Lemons/ }).fill('24')
   await supplier.getByRole('button', { name: 'Confirm order' }).click()
   await expect(supplier.getByText('Thank you: the order is confirmed.')).toBeVisible()
+  // Back on the link: when it was confirmed, in the venue's time zone, named (the supplier may be elsewhere).
+  const { venue } = await (await org.owner.api.get(`/v1/orgs/${org.orgId}/venues/${org.venueId}`)).json()
+  await supplier.goto(linkIn(mail, `/supplier/orders/${orderId}`))
+  await expect(supplier.getByText(new RegExp(`^You confirmed this order .*\\d{1,2}:\\d\\d.* \\(${venue.timeZone.replace(/_/g, ' ')}\\)\\.`))).toBeVisible()
   await supplierContext.close()
 
   // The chef sees the change.
@@ -81,7 +89,9 @@ test('a chef orders from par levels; the supplier changes and confirms; the deli
   await expectAccessible(page)
   // The delivery: tomatoes one kilo short.
   await page.getByRole('textbox', { name: 'Received (kg)' }).fill('5')
+  await page.getByRole('textbox', { name: 'Delivery temperature (°C)' }).fill('3.5')
   await page.getByRole('button', { name: 'Record delivery' }).click()
+  await expect(page.getByText('Delivery temperature: 3.5 °C.')).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'Shortfalls' })).toBeVisible()
   await expect(page.getByText('Tomatoes: 5 / 6 kg — Short')).toBeVisible()
   const creditAt = Date.now()
@@ -89,6 +99,95 @@ test('a chef orders from par levels; the supplier changes and confirms; the deli
   await expect(page.getByText(/Credit requested/).first()).toBeVisible()
   const credit = await waitForMail(supplierEmail, /Credit request/, creditAt - 1000)
   expect(credit.text).toContain('- Tomatoes: ordered 6 kg, received 5 kg (short)')
+  await expectAccessible(page)
+  // The reading is in the delivery log, by the chef, with the supplier named.
+  await page.getByRole('link', { name: `Recorded in the temperature log “Deliveries ${tag}”.` }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Deliveries ${tag}` })).toBeVisible()
+  await expect(page.getByText(`Delivery from Green Valley ${tag} (order received)`)).toBeVisible()
+  await expect(page.getByText('3.5', { exact: false }).first()).toBeVisible()
+  await context.close()
+})
+
+test('refused tables keep what was typed in every row: a new order, a delivery, a supplier’s products', async ({ browser, baseURL }) => {
+  test.setTimeout(240_000)
+  const tag = Math.random().toString(36).slice(2, 7)
+  const org = await organisationWithMembers(baseURL!, [], `Deli ${tag}`, `Market ${tag}`)
+  const { categories } = await ok(await org.owner.api.get(`/v1/orgs/${org.orgId}/contact-categories`))
+  const { contact } = await ok(
+    await org.owner.api.post(`/v1/orgs/${org.orgId}/contacts`, { data: { name: `Olive Co ${tag}`, email: uniqueEmail('olive'), categoryId: categories.find((c: any) => c.supplier).id } }),
+  )
+  await ok(
+    await org.owner.api.put(`/v1/orgs/${org.orgId}/contacts/${contact.id}/products`, {
+      data: {
+        products: [
+          // No par level: its on-hand field is disabled, and must not shift the others.
+          { name: 'Capers', unit: 'jar' },
+          { name: 'Olives', unit: 'kg', parLevels: [{ venueId: org.venueId, par: 8 }] },
+        ],
+      },
+    }),
+  )
+  const context = await browser.newContext({ storageState: await org.owner.api.storageState(), viewport: PHONE, javaScriptEnabled: js() })
+  const page = await context.newPage()
+
+  // A new order with one quantity that is not a number.
+  // As the orders page's "New order" button and the supplier picker leave it: a supplier and a delivery day.
+  const deliveryDay = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10)
+  await page.goto(`/orders/new?supplierId=${contact.id}&date=${deliveryDay}`)
+  await page.getByRole('textbox', { name: 'Olives: On hand' }).fill('3')
+  await page.getByRole('textbox', { name: 'Capers: Order' }).fill('two')
+  await page.getByRole('textbox', { name: 'Line 1: Item' }).fill('Anchovies')
+  await page.getByRole('textbox', { name: 'Line 1: Order' }).fill('4')
+  await page.getByRole('button', { name: 'Create draft' }).click()
+  await expect(page.getByText('This value is not valid')).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Olives: On hand' })).toHaveValue('3')
+  await expect(page.getByRole('textbox', { name: 'Capers: Order' })).toHaveValue('two')
+  await expect(page.getByRole('textbox', { name: 'Line 1: Item' })).toHaveValue('Anchovies')
+  await expect(page.getByRole('textbox', { name: 'Line 1: Order' })).toHaveValue('4')
+  // Corrected, it is created with the right product for each count: olives 8 − 3 = 5.
+  await page.getByRole('textbox', { name: 'Capers: Order' }).fill('2')
+  await page.getByRole('button', { name: 'Create draft' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Olive Co ${tag}` })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: 'Line 1: Item' })).toHaveValue('Capers')
+  await expect(page.getByRole('textbox', { name: 'Line 1: Order' })).toHaveValue('2')
+  await expect(page.getByRole('textbox', { name: 'Line 2: Item' })).toHaveValue('Olives')
+  await expect(page.getByRole('textbox', { name: 'Line 2: Order' })).toHaveValue('5')
+
+  // The draft's lines, refused: what was typed stays.
+  await page.getByRole('textbox', { name: 'Line 2: Order' }).fill('lots')
+  await page.getByRole('textbox', { name: 'Line 3: Item' }).fill('Lemons')
+  await page.getByRole('button', { name: 'Save draft' }).click()
+  await expect(page.getByRole('textbox', { name: 'Line 2: Order' })).toHaveValue('lots')
+  await expect(page.getByRole('textbox', { name: 'Line 3: Item' })).toHaveValue('Lemons')
+
+  // Corrected and sent; the delivery, refused on a received quantity: every line keeps what was typed.
+  await page.getByRole('textbox', { name: 'Line 2: Order' }).fill('5')
+  await page.getByRole('textbox', { name: 'Line 3: Item' }).fill('')
+  await page.getByRole('button', { name: 'Save draft' }).click()
+  await expect(page.getByRole('textbox', { name: 'Line 2: Order' })).toHaveValue('5')
+  await page.getByRole('button', { name: `Send to Olive Co ${tag}` }).click()
+  await expect(page.getByText('Sent', { exact: true }).first()).toBeVisible()
+  await page.getByRole('textbox', { name: 'Received (jar)' }).fill('1')
+  await page.getByRole('textbox', { name: 'Received (kg)' }).fill('some')
+  await page.getByRole('combobox', { name: 'Problem' }).first().selectOption({ label: 'Damaged' })
+  await page.getByRole('textbox', { name: 'Note' }).first().fill('One jar cracked')
+  await page.getByRole('textbox', { name: 'Delivery temperature (°C)' }).fill('4')
+  await page.getByRole('button', { name: 'Record delivery' }).click()
+  await expect(page.getByRole('textbox', { name: 'Received (kg)' })).toHaveValue('some')
+  await expect(page.getByRole('textbox', { name: 'Received (jar)' })).toHaveValue('1')
+  await expect(page.getByRole('combobox', { name: 'Problem' }).first()).toHaveValue('damaged')
+  await expect(page.getByRole('textbox', { name: 'Note' }).first()).toHaveValue('One jar cracked')
+  await expect(page.getByRole('textbox', { name: 'Delivery temperature (°C)' })).toHaveValue('4')
+  await expect(page.getByRole('heading', { level: 2, name: 'Shortfalls' })).toHaveCount(0)
+
+  // The supplier's products table, refused on a price: every row keeps what was typed.
+  await page.goto(`/settings/contacts/${contact.id}`)
+  await page.getByRole('textbox', { name: 'Product 1: Price' }).fill('cheap')
+  await page.getByRole('textbox', { name: 'Product 3: Product' }).fill('Anchovies')
+  await page.getByRole('button', { name: 'Save products' }).click()
+  await expect(page.getByRole('textbox', { name: 'Product 1: Price' })).toHaveValue('cheap')
+  await expect(page.getByRole('textbox', { name: 'Product 3: Product' })).toHaveValue('Anchovies')
+  await expect(page.getByRole('textbox', { name: 'Product 2: Product' })).toHaveValue('Olives')
   await expectAccessible(page)
   await context.close()
 })

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, expectAccessible, linkIn, test, uniqueEmail, waitForMail } from './support/fixtures'
+import { expect, expectAccessible, linkIn, test, uniqueEmail, waitForMail, expectToast } from './support/fixtures'
 
 async function register(page: Page, name: string, email: string, password: string) {
   await page.goto('/register')
@@ -78,7 +78,7 @@ test('owner, admin and basic member work in one organisation', async ({ page, br
     if (venue) await page.getByRole('checkbox', { name: venue }).check()
     await expectAccessible(page)
     await page.getByRole('button', { name: 'Add member' }).click()
-    await expect(page.getByRole('status').filter({ hasText: `An invitation has been sent to ${email}` })).toBeVisible()
+    await expectToast(page, `An invitation has been sent to ${email}`)
   }
   await expect(page.getByText('Ada Admin')).toBeVisible()
   await expect(page.getByText('Bo Basic')).toBeVisible()

@@ -28,9 +28,14 @@ function start(env: Record<string, string>): Started {
   return { child, output: () => out, exited }
 }
 
-async function waitReady(url: string) {
-  const deadline = Date.now() + 30_000
+// Start-up runs the migrations (and, on a first run, the demo seed and ANALYZE): on a loaded CI machine
+// that can take a minute, so the wait is generous; a process that exits instead fails at once.
+async function waitReady(url: string, started?: Started) {
+  const deadline = Date.now() + 150_000
+  let exited = false
+  void started?.exited.then(() => (exited = true))
   while (Date.now() < deadline) {
+    if (exited) throw new Error(`the server exited before it was ready:\n${started!.output()}`)
     try {
       const res = await fetch(`${url}/v1/ready`)
       if (res.ok) return
@@ -39,7 +44,7 @@ async function waitReady(url: string) {
     }
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error('server did not become ready')
+  throw new Error(`server did not become ready${started ? `:\n${started.output()}` : ''}`)
 }
 
 test('a bad setting stops start-up with a message naming it', async () => {
@@ -53,11 +58,11 @@ test('a bad setting stops start-up with a message naming it', async () => {
 })
 
 test('a second process on the same data directory is refused; SIGTERM finishes in-flight requests', async () => {
-  test.setTimeout(90_000)
+  test.setTimeout(400_000)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-proc-'))
   const first = start({ PORT: String(++port), DATA_DIR: dataDir })
   const url = `http://127.0.0.1:${port}`
-  await waitReady(url)
+  await waitReady(url, first)
 
   // The second process must not open the embedded database.
   const second = start({ PORT: String(++port), DATA_DIR: dataDir })
@@ -92,17 +97,18 @@ test('a second process on the same data directory is refused; SIGTERM finishes i
   // The lock is released: the directory opens again, and its data survived.
   expect(fs.existsSync(path.join(dataDir, 'mise.lock'))).toBe(false)
   const third = start({ PORT: String(++port), DATA_DIR: dataDir })
-  await waitReady(`http://127.0.0.1:${port}`)
+  await waitReady(`http://127.0.0.1:${port}`, third)
   third.child.kill('SIGTERM')
   expect(await third.exited).toBe(0)
 })
 
 test('first run on an empty database prints the demo owner once, and the credentials work', async () => {
+  test.setTimeout(400_000)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-seed-'))
   const p = ++port
   const first = start({ PORT: String(p), DATA_DIR: dataDir, SEED_DEMO: 'true' })
   const url = `http://127.0.0.1:${p}`
-  await waitReady(url)
+  await waitReady(url, first)
   const owner = first.output().match(/OWNER\s+Olivia Owner\s+(\S+)\s+password (\S+)\s+PIN (\d+)/)
   expect(owner, first.output()).toBeTruthy()
   const [, email, password] = owner!
@@ -121,7 +127,7 @@ test('first run on an empty database prints the demo owner once, and the credent
   first.child.kill('SIGTERM')
   expect(await first.exited).toBe(0)
   const again = start({ PORT: String(p), DATA_DIR: dataDir, SEED_DEMO: 'true' })
-  await waitReady(url)
+  await waitReady(url, again)
   expect(again.output()).not.toContain('password')
   again.child.kill('SIGTERM')
   expect(await again.exited).toBe(0)
@@ -135,4 +141,14 @@ test('static assets are compressed and cached forever; pages are not', async () 
   expect(res.status).toBe(200)
   expect(res.headers.get('cache-control')).toContain('immutable')
   expect(res.headers.get('content-encoding')).toBe('gzip')
+  // Brotli from the file compressed at build time, not compressed again per request (ADR 042).
+  const br = await fetch(`http://localhost:${process.env.E2E_PORT ?? 3210}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } })
+  expect(br.headers.get('content-encoding')).toBe('br')
+  expect(Number(br.headers.get('content-length'))).toBe(fs.statSync(path.join(root, 'build/client', `${asset}.br`)).size)
+  await br.arrayBuffer()
+  // Pages are compressed too, cheaply, with their length known.
+  const page = await fetch(`http://localhost:${process.env.E2E_PORT ?? 3210}/login`, { headers: { 'accept-encoding': 'br, gzip' } })
+  expect(page.headers.get('content-encoding')).toBe('br')
+  expect(page.headers.get('cache-control') ?? '').not.toContain('immutable')
+  expect(await page.text()).toContain('</html>')
 })

@@ -14,15 +14,21 @@ async function background(page: Page): Promise<number[]> {
 const isDark = (rgb: number[]) => Math.max(...rgb) < 60
 const isLight = (rgb: number[]) => Math.min(...rgb) > 200
 
-/** The theme class of the html element as the server sent it, before any script ran. */
-function servedClass(page: Page): () => string | null | undefined {
-  let served: string | null | undefined
-  page.on('response', async (response) => {
+/**
+ * The theme class of the html element as the server sent the last document, before any script ran.
+ * Reading a response's body is asynchronous: the getter waits for the last document's, so a check right
+ * after a navigation never reads the one before it (or nothing, on a loaded machine).
+ */
+function servedClass(page: Page): () => Promise<string | null | undefined> {
+  let served: Promise<string | null> | undefined
+  page.on('response', (response) => {
     if (response.request().resourceType() !== 'document' || response.status() !== 200) return
-    const html = await response.text().catch(() => '')
-    served = /<html[^>]*\bclass="([^"]*)"/.exec(html)?.[1] ?? null
+    served = response
+      .text()
+      .catch(() => '')
+      .then((html) => /<html[^>]*\bclass="([^"]*)"/.exec(html)?.[1] ?? null)
   })
-  return () => served
+  return async () => (served ? await served : undefined)
 }
 
 // The device is in dark mode: its browser reports it in the colour-scheme client hint as well as in
@@ -37,7 +43,7 @@ test.describe('a phone in dark mode', () => {
     const served = servedClass(page)
     await page.goto('/login')
     // Rendered dark by the server: no white flash, with or without JavaScript.
-    expect(served()).toBe('dark')
+    expect(await served()).toBe('dark')
     await expect(page.locator('html')).toHaveClass('dark')
     expect(isDark(await background(page))).toBe(true)
     const themes = page.getByRole('group', { name: 'Theme' })
@@ -56,7 +62,7 @@ test.describe('a phone in dark mode', () => {
     await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible()
     await expect(page.locator('html')).toHaveClass('light')
     await page.reload()
-    expect(served()).toBe('light')
+    expect(await served()).toBe('light')
     await expect(page.locator('html')).toHaveClass('light')
     expect(isLight(await background(page))).toBe(true)
 
@@ -65,7 +71,7 @@ test.describe('a phone in dark mode', () => {
     await expect(page.locator('html')).toHaveClass('dark')
     await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'mise_theme')).toBe(false)
     await page.reload()
-    expect(served()).toBe('dark')
+    expect(await served()).toBe('dark')
     expect(isDark(await background(page))).toBe(true)
   })
 

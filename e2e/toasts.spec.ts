@@ -2,7 +2,7 @@
  * Toasts (issue #16, fault 6): with JavaScript a success toast floats and leaves after its 2 s; without
  * JavaScript it is a banner in the page's flow that covers nothing.
  */
-import { expect, expectAccessible, test } from './support/fixtures'
+import { expect, expectAccessible, expectToast, test } from './support/fixtures'
 import { organisationWithMembers } from './support/setup'
 
 const js = () => test.info().project.use.javaScriptEnabled !== false
@@ -37,5 +37,33 @@ test('a success toast leaves after its time with JavaScript, and sits in the pag
     expect(banner.y + banner.height).toBeLessThanOrEqual(heading.y)
   }
   await expectAccessible(page)
+  await context.close()
+})
+
+test('a slow save shows the progress bar after a second, inside the page landmarks; without JavaScript the browser shows its own', async ({ browser, baseURL }) => {
+  const tag = Math.random().toString(36).slice(2, 7)
+  const org = await organisationWithMembers(baseURL!, [], `Bistro ${tag}`, `Harbour ${tag}`)
+  const context = await browser.newContext({ storageState: await org.owner.api.storageState(), viewport: { width: 320, height: 640 }, javaScriptEnabled: js() })
+  const page = await context.newPage()
+  test.slow()
+  await page.goto(`/settings/venues/${org.venueId}`)
+  // The save's request waits until the test has checked the page while it is pending.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route((url) => url.pathname.startsWith(`/settings/venues/${org.venueId}`), async (route) => {
+    if (route.request().method() === 'POST') await held
+    await route.continue()
+  })
+  await page.getByRole('textbox', { name: 'Venue name' }).fill(`Quay ${tag}`)
+  const saving = page.getByRole('button', { name: 'Save' }).click({ noWaitAfter: true })
+  if (js()) {
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible()
+    // While it shows, nothing on the page sits outside a landmark (axe's "region" rule).
+    await expectAccessible(page)
+  }
+  release()
+  await saving
+  await expectToast(page, `Quay ${tag} has been saved.`)
+  await expect(page.getByRole('progressbar')).toHaveCount(0)
   await context.close()
 })

@@ -76,7 +76,9 @@ export function uniqueEmail(prefix: string) {
 const cspViolations: string[] = []
 const expectedViolations = new WeakSet<BrowserContext>()
 
-function watchCsp(context: BrowserContext) {
+/** Every context: CSP violations collected, toasts recorded (before its first page is made). */
+async function watchContext(context: BrowserContext) {
+  await context.addInitScript(recordToasts)
   context.on('console', (message) => {
     if (expectedViolations.has(context)) return
     if (/Content[- ]Security[- ]Policy/i.test(message.text())) cspViolations.push(`${message.location().url}: ${message.text()}`)
@@ -88,6 +90,56 @@ export function allowCspViolations(context: BrowserContext) {
   expectedViolations.add(context)
 }
 
+/**
+ * With JavaScript, a success toast leaves after 2 s (spec §9). On a loaded CI machine a poll from the
+ * test can come later than that, so every page records each toast it renders (text as last shown,
+ * kept after the toast leaves). Runs in the browser, before the page's own scripts; with JavaScript
+ * off the toast is a banner that stays, and is looked for in the page.
+ */
+function recordToasts() {
+  const seen = new WeakMap<Element, { text: string; taken: boolean }>()
+  const shown: { text: string; taken: boolean }[] = []
+  new MutationObserver(() => {
+    // Defined from the first callback: with JavaScript off the script may run but observers never fire.
+    if (!('__toastsShown' in window)) Object.defineProperty(window, '__toastsShown', { value: shown })
+    for (const el of document.querySelectorAll('[data-testid="toaster"] > *')) {
+      let entry = seen.get(el)
+      if (!entry) {
+        entry = { text: '', taken: false }
+        seen.set(el, entry)
+        shown.push(entry)
+      }
+      entry.text = el.textContent ?? ''
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true })
+}
+
+/**
+ * A toast with this text was shown on the page: with JavaScript, one the page rendered since the last
+ * call (each shown toast is matched once); without it, the banner in the page.
+ */
+export async function expectToast(page: Page, text: string | RegExp) {
+  const pattern = typeof text === 'string' ? { source: text, flags: '', plain: true } : { source: text.source, flags: text.flags, plain: false }
+  const recorded = await page.evaluate(() => '__toastsShown' in window).catch(() => false)
+  if (!recorded) {
+    await expect(page.getByRole('status').filter({ hasText: text })).toBeVisible()
+    return
+  }
+  await expect
+    .poll(
+      () =>
+        page.evaluate(({ source, flags, plain }) => {
+          const shown = (window as unknown as { __toastsShown: { text: string; taken: boolean }[] }).__toastsShown
+          const entry = shown.find((e) => !e.taken && (plain ? e.text.toLowerCase().includes(source.toLowerCase()) : new RegExp(source, flags).test(e.text)))
+          if (!entry) return shown.map((e) => e.text)
+          entry.taken = true
+          return true
+        }, pattern).catch(() => 'the page is navigating'),
+      { message: `a toast matching ${String(text)}` },
+    )
+    .toBe(true)
+}
+
 export const test = base.extend<{ cspGuard: void }, { watchNewContexts: void }>({
   // Contexts a test opens itself (browser.newContext / browser.newPage) are watched too.
   watchNewContexts: [
@@ -95,7 +147,7 @@ export const test = base.extend<{ cspGuard: void }, { watchNewContexts: void }>(
       const newContext = browser.newContext.bind(browser)
       browser.newContext = async (options) => {
         const context = await newContext(options)
-        watchCsp(context)
+        await watchContext(context)
         return context
       }
       await use()
@@ -103,7 +155,7 @@ export const test = base.extend<{ cspGuard: void }, { watchNewContexts: void }>(
     { scope: 'worker', auto: true },
   ],
   context: async ({ context }, use) => {
-    watchCsp(context)
+    await watchContext(context)
     await use(context)
   },
   cspGuard: [

@@ -1,5 +1,5 @@
-import { request, type APIRequestContext } from '@playwright/test'
-import { linkIn, uniqueEmail, waitForMail } from './fixtures'
+import { request, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { linkIn, test, uniqueEmail, waitForMail } from './fixtures'
 
 export interface Person {
   name: string
@@ -8,7 +8,7 @@ export interface Person {
   api: APIRequestContext
 }
 
-async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
+export async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
   if (!res.ok()) throw new Error(`${res.url()} → ${res.status()} ${await res.text()}`)
   return (res.status() === 204 ? null : await res.json()) as any
 }
@@ -41,4 +41,26 @@ export async function organisationWithMembers(baseURL: string, members: Array<{ 
     people.push(person)
   }
   return { owner, people, orgId: organisation.id as string, venueId: venue.id as string }
+}
+
+export const PHONE = { width: 390, height: 844 }
+export const DESKTOP = { width: 1280, height: 900 }
+
+/**
+ * A page signed in as the person by cookie (or signed out: null), in the organisation and venue given
+ * when any, JavaScript as the project says.
+ */
+export async function pageFor(browser: Browser, person: Person | null, baseURL: string, selection?: { orgId: string; venueId: string }, viewport = PHONE): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: test.info().project.use.javaScriptEnabled !== false, viewport })
+  const url = new URL(baseURL)
+  await context.addCookies([
+    ...(person ? (await person.api.storageState()).cookies : []),
+    ...(selection
+      ? [
+          { name: 'mise_org_id', value: selection.orgId, domain: url.hostname, path: '/' },
+          { name: 'mise_venue_id', value: selection.venueId, domain: url.hostname, path: '/' },
+        ]
+      : []),
+  ])
+  return context.newPage()
 }
