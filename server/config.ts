@@ -28,8 +28,13 @@ const schema = z.object({
   SUPPORT_EMAIL: z.email().default('support@mise.localhost'),
   SESSION_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   TRUST_PROXY: booleanString.default(false),
+  /** Compress pages and /v1 answers in the process; false when a proxy in front compresses. */
+  COMPRESSION: booleanString.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: booleanString.default(true),
+  /** Alert e-mails (issue #14, ADR 050): run the scan in this process; how often. */
+  ALERTS: booleanString.default(true),
+  ALERTS_SCAN_INTERVAL_MS: z.coerce.number().int().min(200).max(60 * 60 * 1000).default(60_000),
   WEB_VERSION: z.string().min(1).optional(),
   // Billing through Stripe (docs/decisions/031): all three, or none for a self-hosted install.
   STRIPE_SECRET_KEY: z.string().min(1).optional(),

@@ -5,12 +5,13 @@
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
-import { compress } from 'hono/compress'
 import { createRequestHandler, RouterContextProvider } from 'react-router'
 import type { IncomingMessage } from 'node:http'
 import * as build from 'virtual:react-router/server-build'
 import { clientIpContext } from '../app/lib/context.ts'
+import { cheapCompression } from './http/compression.ts'
 import { isHttps, withSecurityHeaders } from './http/security-headers.ts'
+import { publicFiles } from './http/static-files.ts'
 import { getRuntime } from './runtime.ts'
 
 type NodeEnv = { incoming: IncomingMessage }
@@ -25,9 +26,11 @@ const runtime = await getRuntime().catch((error: Error) => {
 })
 const { config, logger } = runtime
 const handleDocument = createRequestHandler(build, 'production')
+const CLIENT_DIR = './build/client'
 
 const app = new Hono<{ Bindings: NodeEnv }>()
-app.use('*', compress())
+// Pages and /v1 are compressed in one cheap call; hashed assets were compressed at build (ADR 042).
+app.use('*', cheapCompression({ enabled: config.COMPRESSION }))
 // Security headers on every answer: static files get them here; /v1 and pages already carry theirs
 // (their Content-Security-Policy is kept), docs/decisions/013.
 const https = isHttps(config.appUrl)
@@ -36,21 +39,23 @@ app.use('*', async (c, next) => {
   const secured = withSecurityHeaders(c.res, { https, csp: { kind: 'static' } })
   if (secured !== c.res) c.res = secured
 })
+app.all('/v1/*', (c) => runtime.api.fetch(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress }))
 app.use(
   '/assets/*',
   serveStatic({
-    root: './build/client',
+    root: CLIENT_DIR,
+    precompressed: true,
     onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
   }),
 )
-app.use(
-  '*',
-  serveStatic({
-    root: './build/client',
-    onFound: (path, c) => c.header('Cache-Control', path.endsWith('sw.js') ? 'no-cache' : 'public, max-age=3600'),
-  }),
-)
-app.all('/v1/*', (c) => runtime.api.fetch(c.req.raw, { clientIp: c.env.incoming.socket.remoteAddress }))
+// The other static files (favicon, manifest, service worker) are known at start-up: a page request
+// costs no file-system lookup (issue #18). The build does not change while the process runs.
+const staticFiles = publicFiles(CLIENT_DIR)
+const servePublicFile = serveStatic({
+  root: CLIENT_DIR,
+  onFound: (path, c) => c.header('Cache-Control', path.endsWith('sw.js') ? 'no-cache' : 'public, max-age=3600'),
+})
+app.use('*', (c, next) => (staticFiles.has(c.req.path) ? servePublicFile(c, next) : next()))
 app.all('*', (c) => {
   const context = new RouterContextProvider()
   context.set(clientIpContext, c.env.incoming.socket.remoteAddress ?? null)

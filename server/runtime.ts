@@ -5,6 +5,8 @@ import { openDatabase, type Database } from './db/client.ts'
 import { seedDemo } from './db/seed.ts'
 import { getLogger } from './logger.ts'
 import { createMailer } from './mail/mailer.ts'
+import { runAlertScan } from './alerts/scan.ts'
+import { createAlertScheduler, type AlertScheduler } from './alerts/scheduler.ts'
 
 export interface Runtime {
   config: Config
@@ -38,6 +40,13 @@ async function start(): Promise<Runtime> {
   }, ANALYZE_EVERY_MS)
   maintenance.unref()
   const api = createApp(deps)
+  // Alerts (ADR 050): pg-boss jobs on PostgreSQL, a timer in this process on the embedded database.
+  let alerts: AlertScheduler | undefined
+  if (config.ALERTS) {
+    alerts = createAlertScheduler({ scan: (now: Date) => runAlertScan(deps, now), intervalMs: config.ALERTS_SCAN_INTERVAL_MS, logger, databaseUrl: config.DATABASE_URL })
+    await alerts.start()
+    logger.info({ scheduler: alerts.kind, intervalMs: config.ALERTS_SCAN_INTERVAL_MS }, 'alerts scheduled')
+  }
   return {
     config,
     logger,
@@ -45,6 +54,7 @@ async function start(): Promise<Runtime> {
     api,
     async close() {
       clearInterval(maintenance)
+      await alerts?.stop().catch((err: unknown) => logger.warn({ err }, 'stopping alerts failed'))
       await database.close()
       globalThis.__miseRuntime = undefined
     },

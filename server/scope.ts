@@ -33,6 +33,11 @@ export interface ServiceContext {
   db: Db
   scope: OrgScope
   locale: Locale
+  /**
+   * A record-making call that said when the device made the record (`recordedAt`, ISO 8601), with the
+   * server's time it came in: judged and kept by the record machinery (server/records/offline.ts).
+   */
+  deviceClock?: { recordedAt: string; serverNow: Date }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

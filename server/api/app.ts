@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
+import { alertPreferencesRoutes, alertSettingsRoutes, unsubscribeRoutes, venueAlertRoutes } from '../alerts/routes.ts'
 import { authRoutes } from '../auth/routes.ts'
 import { sessionMiddleware } from '../auth/sessions.ts'
 import { isLocale, localeFromAcceptLanguage } from '../i18n.ts'
 import { checklistEntryRoutes } from '../checklists/entry-routes.ts'
-import { checklistItemRoutes, checklistRoutes } from '../checklists/routes.ts'
+import { checklistItemRoutes, checklistRoutes, checklistStarterRoutes } from '../checklists/routes.ts'
 import { deviceAuthRoutes } from '../devices/auth-routes.ts'
 import { deviceRoutes } from '../devices/routes.ts'
 import { deviceSessionMiddleware } from '../devices/sessions.ts'
 import { venueChecklistEntryRoutes } from '../checklists/venue-entry-routes.ts'
 import { onboardingRoutes } from '../onboarding/routes.ts'
+import { overviewRoutes, venueDashboardRoutes } from '../dashboard/routes.ts'
 import { orgRoutes } from '../orgs/routes.ts'
 import { orgProfileRoutes } from '../profile/org-routes.ts'
 import { profileRoutes } from '../profile/routes.ts'
@@ -43,7 +45,8 @@ export function createApp(deps: Deps) {
     const requestId = incoming && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID()
     c.set('deps', deps)
     c.set('requestId', requestId)
-    c.set('log', deps.logger.child({ requestId }))
+    let log: Deps['logger'] | undefined
+    c.set('log', () => (log ??= deps.logger.child({ requestId })))
     const cookieLocale = getCookie(c, LOCALE_COOKIE)
     c.set('locale', isLocale(cookieLocale) ? cookieLocale : localeFromAcceptLanguage(c.req.header('accept-language')))
     c.set('clientIp', clientIp(c.req.raw, c.env?.clientIp, deps.config.TRUST_PROXY))
@@ -78,6 +81,7 @@ export function createApp(deps: Deps) {
   app.route('/v1/profile', profileRoutes())
   app.route('/v1/billing', billingWebhookRoutes())
   app.route('/v1/forms', formRoutes())
+  app.route('/v1/alerts/unsubscribe', unsubscribeRoutes())
   // A supplier's signed link to an order (issue #13): no session.
   app.route('/v1/supplier/orders', supplierRoutes())
 
@@ -88,7 +92,15 @@ export function createApp(deps: Deps) {
   app.route('/v1/orgs/:orgId/venues', venueRoutes())
   app.route('/v1/orgs/:orgId/profile', orgProfileRoutes())
   app.route('/v1/orgs/:orgId/onboarding', onboardingRoutes())
+  // The venue home's data and the group overview (issue #14)
+  app.route('/v1/orgs/:orgId/venues/:venueId/dashboard', venueDashboardRoutes())
+  app.route('/v1/orgs/:orgId/overview', overviewRoutes())
+  app.route('/v1/orgs/:orgId/venues/:venueId/alerts', venueAlertRoutes())
+  app.route('/v1/orgs/:orgId/alert-settings', alertSettingsRoutes())
+  app.route('/v1/orgs/:orgId/alert-preferences', alertPreferencesRoutes())
   app.route('/v1/orgs/:orgId/staff', staffRoutes())
+  // The starter library (ADR 049) before /checklists/:checklistId would take `starters` for an id.
+  app.route('/v1/orgs/:orgId/checklists/starters', checklistStarterRoutes())
   app.route('/v1/orgs/:orgId/checklists', checklistRoutes())
   app.route('/v1/orgs/:orgId/checklist-items', checklistItemRoutes())
   app.route('/v1/orgs/:orgId/checklist-entries', checklistEntryRoutes())
@@ -119,7 +131,7 @@ export function createApp(deps: Deps) {
       if (error.headers) for (const [k, v] of Object.entries(error.headers)) c.header(k, v)
       return c.json(error.toBody(), error.code as 400)
     }
-    c.get('log')?.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error')
+    c.get('log')?.().error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error')
     const { code, message } = errorCatalogue.ServerError
     return c.json({ error: { name: 'ServerError', code, message } }, 500)
   })

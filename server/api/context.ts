@@ -3,6 +3,7 @@ import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import type { Locale } from '../i18n.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { UserOrg } from '../orgs/service.ts'
 
 export interface Deps {
   db: Db
@@ -32,6 +33,8 @@ export interface SessionUser {
 export interface AuthState {
   user: SessionUser
   sessionId: string
+  /** Read with the session by `GET /v1/auth/me` (server/auth/sessions.ts). */
+  orgs?: UserOrg[]
 }
 
 /** The PIN state of a device session: the member recording on the device now. */
@@ -62,6 +65,12 @@ export interface DeviceAuth {
 /** Passed by the host as the second argument of app.fetch (in-process calls and the Node server). */
 export interface Bindings {
   clientIp?: string
+  /**
+   * Sessions already resolved for the page request that makes these in-process calls, by token hash
+   * (app/lib/api.server.ts): its later GETs skip the lookup. Only for GETs; the web empties it before
+   * any other call.
+   */
+  sessions?: Map<string, AuthState>
 }
 
 export interface AppEnv {
@@ -70,7 +79,8 @@ export interface AppEnv {
     deps: Deps
     requestId: string
     locale: Locale
-    log: pino.Logger
+    /** The request's logger (a child with its request id), made on first use: most requests never log. */
+    log: () => pino.Logger
     auth: AuthState | null
     /** A signed-in shared device (never a person: `auth` is then null). */
     device: DeviceAuth | null

@@ -30,6 +30,7 @@ const PATH_PARAMS: Record<string, string> = {
   staffId: 'A member of the organisation',
   checklistId: 'A checklist of the organisation',
   itemId: 'A checklist item of the organisation',
+  starterId: 'A starter of the checklist library (`opening`, `closing`, `cleaning`, `delivery`, `allergens`, `pest`)',
   uploadId: 'An upload of the organisation',
   deviceId: 'A shared device of the organisation',
   contactId: 'A contact of the organisation',

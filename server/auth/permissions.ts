@@ -26,6 +26,8 @@ const ADMIN = [
   'staff.read',
   'staff.manage', // BASIC and ADMIN members
   'records.export',
+  'overview.read', // the group overview: every venue side by side
+  'checklists.signOff', // a manager's sign-off of a completed checklist's day
 ] as const
 
 const OWNER = [...ADMIN, 'staff.manageOwners', 'org.update', 'org.delete', 'billing.manage'] as const

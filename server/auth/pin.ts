@@ -1,9 +1,10 @@
-import { createHmac, randomBytes, randomInt } from 'node:crypto'
+import { createHmac, randomInt } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { ApiError } from '../api/errors.ts'
 import { hit, type Limit } from '../api/middleware/rate-limit.ts'
 import type { Db } from '../db/client.ts'
-import { appSettings, memberships } from '../db/schema.ts'
+import { memberships } from '../db/schema.ts'
+import { installationKey } from './keys.ts'
 import { t, type Locale } from '../i18n.ts'
 
 /**
@@ -16,28 +17,13 @@ import { t, type Locale } from '../i18n.ts'
 const PIN_KEY_SETTING = 'pin_key'
 const PIN_PATTERN = /^\d{4,6}$/
 
-/** The installation's PIN key, cached per database handle. */
-const keyCache = new WeakMap<object, Promise<Buffer>>()
-
-async function loadPinKey(db: Db): Promise<Buffer> {
-  // Generated once: concurrent first calls race harmlessly, the first insert wins.
-  await db
-    .insert(appSettings)
-    .values({ key: PIN_KEY_SETTING, value: randomBytes(32).toString('base64') })
-    .onConflictDoNothing({ target: appSettings.key })
-  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, PIN_KEY_SETTING))
-  if (!row) throw new Error('PIN key missing from app_settings')
-  return Buffer.from(row.value, 'base64')
+function pinKey(db: Db): Promise<Buffer> {
+  return installationKey(db, PIN_KEY_SETTING)
 }
 
-function pinKey(db: Db): Promise<Buffer> {
-  let key = keyCache.get(db)
-  if (!key) {
-    key = loadPinKey(db)
-    keyCache.set(db, key)
-    key.catch(() => keyCache.delete(db)) // retry on the next call after a failure
-  }
-  return key
+/** HMAC-SHA256 of `message` under the installation's PIN key (a secret derived for one purpose, e.g. a device session's). */
+export async function installationDigest(db: Db, message: string): Promise<Buffer> {
+  return createHmac('sha256', await pinKey(db)).update(message).digest()
 }
 
 /** 4 to 6 digits. */

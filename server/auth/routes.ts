@@ -41,9 +41,10 @@ export function authRoutes() {
   app.get('/me', async (c) => {
     const device = c.get('device')
     if (device) return c.json(deviceMe(device, c.get('locale'), c.get('deps').config.webVersion))
-    const { user } = requireUser(c)
+    const { user, orgs } = requireUser(c)
     const { config, db } = c.get('deps')
-    return c.json({ user: publicUser(user), orgs: await listOrgsForUser(db, user.id), webVersion: config.webVersion, flags: {} })
+    // The session lookup read the organisations too (server/auth/sessions.ts): one query.
+    return c.json({ user: publicUser(user), orgs: orgs ?? (await listOrgsForUser(db, user.id)), webVersion: config.webVersion, flags: {} })
   })
 
   app.post('/register', async (c) => {
@@ -64,7 +65,7 @@ export function authRoutes() {
       .returning()
     if (!user) throw validationError({ email: t(c.get('locale'), 'validation.emailTaken') })
     await startSession(c, user.id)
-    await sendVerificationEmail(deps, user).catch((err) => c.get('log').error({ err }, 'verification mail failed'))
+    await sendVerificationEmail(deps, user).catch((err) => c.get('log')().error({ err }, 'verification mail failed'))
     return c.json({ user: publicUser(user) }, 201)
   })
 
@@ -123,7 +124,7 @@ export function authRoutes() {
     const user = await findUserByEmail(deps.db, body.email)
     if (user) {
       // Not awaited: the answer must take the same time whether or not the address has an account.
-      void sendResetEmail(deps, user).catch((err) => c.get('log').error({ err }, 'reset mail failed'))
+      void sendResetEmail(deps, user).catch((err) => c.get('log')().error({ err }, 'reset mail failed'))
     }
     // Same answer whether or not the address has an account.
     return c.json({ ok: true }, 202)

@@ -1,7 +1,8 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import type { AppEnv } from '../api/context.ts'
+import type { AppEnv, AuthState } from '../api/context.ts'
+import { userOrgsSql, type UserOrg } from '../orgs/service.ts'
 import type { Db } from '../db/client.ts'
 import { deviceSessions, sessions, users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../api/errors.ts'
@@ -69,44 +70,74 @@ export async function endOtherSessions(db: Db, userId: string, keepSessionId?: s
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
 }
 
-/** Resolve the session cookie to a user once per request; roll the expiry forward. */
+/**
+ * Resolve the session cookie to a user once per request; roll the expiry forward. `GET /v1/auth/me`
+ * gets the person's organisations in the same query (one query for the call every page makes). A
+ * page's in-process calls share what the first one found (`Bindings.sessions`, made by the web's API
+ * client for one page request and emptied by any call that is not a GET): one lookup per page.
+ */
 export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('auth', null)
     c.set('device', null)
     const token = getCookie(c, SESSION_COOKIE)
     if (token && token.length < 200) {
-      const { db, config } = c.get('deps')
-      const rows = await db
-        .select({
-          sessionId: sessions.id,
-          lastSeenAt: sessions.lastSeenAt,
-          id: users.id,
-          email: users.email,
-          name: users.name,
-          locale: users.locale,
-          superAdmin: users.superAdmin,
-          emailVerifiedAt: users.emailVerifiedAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, sql`now()`)))
-        .limit(1)
-      const row = rows[0]
-      if (row) {
-        const { sessionId, lastSeenAt, ...user } = row
-        c.set('auth', { sessionId, user })
-        if (Date.now() - new Date(lastSeenAt).getTime() > ROLL_AFTER_MS) {
-          await db
-            .update(sessions)
-            .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) })
-            .where(eq(sessions.id, sessionId))
-          writeCookie(c, token, config.secureCookies)
-        }
+      const tokenHash = hashToken(token)
+      const shared = c.req.method === 'GET' ? c.env?.sessions : undefined
+      const known = shared?.get(tokenHash)
+      if (known) c.set('auth', known)
+      else {
+        const auth = await lookUpSession(c, token, tokenHash)
+        if (auth) shared?.set(tokenHash, auth)
       }
     }
     await next()
   }
+}
+
+const sessionColumns = {
+  sessionId: sessions.id,
+  lastSeenAt: sessions.lastSeenAt,
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  locale: users.locale,
+  superAdmin: users.superAdmin,
+  emailVerifiedAt: users.emailVerifiedAt,
+}
+
+/** The session lookup, with or without the person's organisations, prepared once per database (the hottest query). */
+function prepareLookup(db: Db, withOrgs: boolean) {
+  return db
+    .select(withOrgs ? { ...sessionColumns, orgs: userOrgsSql(users.id) } : sessionColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare(withOrgs ? 'mise_session_me' : 'mise_session')
+}
+type Lookup = ReturnType<typeof prepareLookup>
+const lookups = new WeakMap<Db, { plain: Lookup; withOrgs: Lookup }>()
+
+async function lookUpSession(c: Context<AppEnv>, token: string, tokenHash: string): Promise<AuthState | null> {
+  const { db, config } = c.get('deps')
+  const withOrgs = c.req.method === 'GET' && c.req.path === '/v1/auth/me'
+  let prepared = lookups.get(db)
+  if (!prepared) lookups.set(db, (prepared = { plain: prepareLookup(db, false), withOrgs: prepareLookup(db, true) }))
+  const rows = await (withOrgs ? prepared.withOrgs : prepared.plain).execute({ tokenHash })
+  const row = rows[0] as ((typeof rows)[number] & { orgs?: UserOrg[] }) | undefined
+  if (!row) return null
+  const { sessionId, lastSeenAt, orgs, ...user } = row
+  const auth: AuthState = orgs ? { sessionId, user, orgs } : { sessionId, user }
+  c.set('auth', auth)
+  if (Date.now() - new Date(lastSeenAt).getTime() > ROLL_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(), expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) })
+      .where(eq(sessions.id, sessionId))
+    writeCookie(c, token, config.secureCookies)
+  }
+  return auth
 }
 
 /** The signed-in person: 401 without a session, 403 for a shared device (it is nobody's account). */

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { organisations } from '../orgs/schema.ts'
+import { organisations, orgRef } from '../orgs/schema.ts'
 
 export const BILLING_STATUSES = ['active', 'past_due', 'cancelled'] as const
 export type BillingStatus = (typeof BILLING_STATUSES)[number]
@@ -32,9 +32,7 @@ export const billingInvoices = pgTable(
   'billing_invoices',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     stripeInvoiceId: text().notNull().unique(),
     number: text(),
     amount: bigint({ mode: 'number' }).notNull(),

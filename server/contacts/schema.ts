@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
-import { organisations, venues } from '../orgs/schema.ts'
+import { orgRef, venueRef } from '../orgs/schema.ts'
 
 /**
  * A contact category ("Suppliers", "Maintenance", "Emergency"…), seeded for every new organisation in
@@ -10,9 +10,7 @@ export const contactCategories = pgTable(
   'contact_categories',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     name: text().notNull(),
     position: integer().notNull().default(0),
     supplier: boolean().notNull().default(false),
@@ -27,9 +25,7 @@ export const contacts = pgTable(
   'contacts',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     categoryId: uuid().references(() => contactCategories.id, { onDelete: 'set null' }),
     name: text().notNull(),
     company: text().notNull().default(''),
@@ -53,9 +49,7 @@ export const supplierProducts = pgTable(
   'supplier_products',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     contactId: uuid()
       .notNull()
       .references(() => contacts.id, { onDelete: 'cascade' }),
@@ -74,15 +68,11 @@ export const supplierProducts = pgTable(
 export const parLevels = pgTable(
   'par_levels',
   {
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     productId: uuid()
       .notNull()
       .references(() => supplierProducts.id, { onDelete: 'cascade' }),
-    venueId: uuid()
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    venueId: venueRef(),
     par: numeric({ mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.venueId] }), index('par_levels_org_venue_idx').on(t.orgId, t.venueId)],

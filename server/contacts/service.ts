@@ -8,6 +8,7 @@ import { forbidden, validationError } from '../api/errors.ts'
 import { isUuid, type OrgScope } from '../api/middleware/org-scope.ts'
 import type { Db } from '../db/client.ts'
 import { t, type Locale } from '../i18n.ts'
+import { hasRow, registerOnboardingStep } from '../onboarding/steps.ts'
 import { orgCreatedHooks } from '../orgs/service.ts'
 import { organisations, venues } from '../orgs/schema.ts'
 import { contactCategories, contacts, parLevels, supplierProducts } from './schema.ts'
@@ -467,3 +468,20 @@ export async function replaceProducts(ctx: ContactContext, contactId: string, pr
   })
   return listProducts(ctx, contactId)
 }
+
+// ─── onboarding ─────────────────────────────────────────────────────────────────────────────────
+
+/** Done once a contact is in a supplier category (one orders can be sent to). */
+registerOnboardingStep({
+  key: 'supplier',
+  href: '/settings/contacts/new',
+  position: 70,
+  done: (db, orgId) =>
+    hasRow(
+      db
+        .select({ one: sql`1` })
+        .from(contacts)
+        .innerJoin(contactCategories, and(eq(contactCategories.orgId, contacts.orgId), eq(contactCategories.id, contacts.categoryId)))
+        .where(and(eq(contacts.orgId, orgId), eq(contactCategories.supplier, true))),
+    ),
+})

@@ -9,6 +9,7 @@ import { isValidPin } from '../auth/pin.ts'
 import { deviceSessions, sessions } from '../db/schema.ts'
 import { t } from '../i18n.ts'
 import { enterPin, forgetPin, PIN_MAX_FAILURES, useLoginLink, type LinkProblem } from './service.ts'
+import { issueOfflinePin, listOfflinePins } from './offline-pins.ts'
 import { startDeviceSession } from './sessions.ts'
 
 /** A device login link's id and token: checked against the database, any junk is "invalid". */
@@ -64,6 +65,8 @@ export function deviceAuthRoutes() {
     const outcome = await enterPin(deps.db, device, pin, now)
     switch (outcome.status) {
       case 'ok':
+        // The moment the plain PIN is known: what lets it be checked on this device offline (ADR 054).
+        await issueOfflinePin(deps.db, device, outcome.pin.membershipId, pin, now)
         return c.json({ pin: outcome.pin })
       case 'wrong':
         throw new ApiError('ValidationError', undefined, {
@@ -81,6 +84,12 @@ export function deviceAuthRoutes() {
       case 'gone':
         throw unauthorized()
     }
+  })
+
+  app.get('/offline-pins', async (c) => {
+    const device = requireDevice(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json(await listOfflinePins(c.get('deps').db, device))
   })
 
   app.delete('/pin', async (c) => {

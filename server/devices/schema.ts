@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { memberships, organisations, venues } from '../orgs/schema.ts'
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { memberships, orgRef, venueRef } from '../orgs/schema.ts'
 
 /**
  * A shared device (a tablet on the kitchen wall) of one venue (docs/decisions/020-shared-devices.md).
@@ -10,12 +10,8 @@ export const devices = pgTable(
   'devices',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    venueId: uuid()
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
+    venueId: venueRef(),
     name: text().notNull(),
     /** The device's last request (written at most once a minute); null before its first sign-in. */
     lastSeenAt: timestamp({ withTimezone: true }),
@@ -34,9 +30,7 @@ export const deviceLoginLinks = pgTable(
   'device_login_links',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     deviceId: uuid()
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -63,9 +57,7 @@ export const deviceSessions = pgTable(
   'device_sessions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     deviceId: uuid()
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
@@ -79,4 +71,31 @@ export const deviceSessions = pgTable(
     pinLastUsedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('device_sessions_token_hash_idx').on(t.tokenHash), index('device_sessions_org_device_idx').on(t.orgId, t.deviceId)],
+)
+
+/**
+ * What a device session may check a member's PIN against while offline (docs/decisions/054): issued
+ * when the member enters their PIN online on that session, when the server sees the plain PIN. The
+ * verifier and the proof key are derived from the PIN with a slow KDF keyed by the session's secret;
+ * `pinDigest` is the member's digest at that moment, so a changed PIN revokes it. Signing the device
+ * out (the session deleted) or removing the member deletes it.
+ */
+export const deviceOfflinePins = pgTable(
+  'device_offline_pins',
+  {
+    orgId: orgRef(),
+    sessionId: uuid()
+      .notNull()
+      .references(() => deviceSessions.id, { onDelete: 'cascade' }),
+    membershipId: uuid()
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    pinDigest: text().notNull(),
+    /** Given to the device: HMAC(KDF(PIN), "verify:<member>"), base64url. */
+    verifier: text().notNull(),
+    /** Kept by the server only: HMAC(KDF(PIN), "proof:<member>"), base64url; a record made offline carries HMAC(proofKey, its Idempotency-Key). */
+    proofKey: text().notNull(),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.membershipId] }), index('device_offline_pins_org_session_idx').on(t.orgId, t.sessionId)],
 )

@@ -12,7 +12,7 @@ import { pinDigest } from '../auth/pin.ts'
 import { hashToken, newToken, sameHash } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
 import { t, type Locale } from '../i18n.ts'
-import { registerOnboardingStep } from '../onboarding/steps.ts'
+import { hasRow, registerOnboardingStep } from '../onboarding/steps.ts'
 import { assertWithinLimit, planLimits } from '../billing/limits.ts'
 import { memberships, organisations, venues } from '../orgs/schema.ts'
 import { deviceLoginLinks, devices, deviceSessions } from './schema.ts'
@@ -345,8 +345,5 @@ registerOnboardingStep({
   key: 'device',
   href: '/settings/devices/new',
   position: 50,
-  done: async (db, orgId) => {
-    const rows = await db.select({ one: sql`1` }).from(devices).where(eq(devices.orgId, orgId)).limit(1)
-    return rows.length > 0
-  },
+  done: (db, orgId) => hasRow(db.select({ one: sql`1` }).from(devices).where(eq(devices.orgId, orgId))),
 })

@@ -14,6 +14,8 @@ export interface MailMessage {
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>
   /** Where replies go (the person who sent an order), when not the sender. */
   replyTo?: string
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on alerts, RFC 8058). */
+  headers?: Record<string, string>
 }
 
 export interface Mailer {
@@ -37,6 +39,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
           html: message.html,
           attachments: message.attachments,
           replyTo: message.replyTo,
+          headers: message.headers,
         })
       },
     }
@@ -53,6 +56,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
         html: message.html,
         attachments: message.attachments,
         replyTo: message.replyTo,
+        headers: message.headers,
       })
       await fs.mkdir(outbox, { recursive: true })
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`)

@@ -1,7 +1,7 @@
 import { t, type Locale } from '../i18n.ts'
 import type { MailMessage } from './mailer.ts'
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
 }
 
@@ -54,7 +54,7 @@ export function inviteMail(o: {
 }
 
 /** Names chosen by users go into the subject line: no line breaks there. */
-function oneLine(s: string): string {
+export function oneLine(s: string): string {
   return s.replace(/\s+/g, ' ').trim()
 }
 

@@ -1,32 +1,24 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { memberships, venues } from '../db/schema.ts'
-import { registerOnboardingStep } from './steps.ts'
+import { hasRow, registerOnboardingStep } from './steps.ts'
 
 /** The steps of the organisations module; later modules register theirs the same way. */
 registerOnboardingStep({
   key: 'venue',
   href: '/settings/venues/new',
   position: 10,
-  done: async (db, orgId) => {
-    const rows = await db
-      .select({ one: sql`1` })
-      .from(venues)
-      .where(and(eq(venues.orgId, orgId), isNull(venues.archivedAt)))
-      .limit(1)
-    return rows.length > 0
-  },
+  done: (db, orgId) => hasRow(db.select({ one: sql`1` }).from(venues).where(and(eq(venues.orgId, orgId), isNull(venues.archivedAt)))),
 })
 
 registerOnboardingStep({
   key: 'staff',
   href: '/settings/staff/invite',
   position: 40,
-  done: async (db, orgId) => {
-    const rows = await db
-      .select({ one: sql`1` })
-      .from(memberships)
-      .where(and(eq(memberships.orgId, orgId), ne(memberships.status, 'removed'), ne(memberships.role, 'OWNER')))
-      .limit(1)
-    return rows.length > 0
-  },
+  done: (db, orgId) =>
+    hasRow(
+      db
+        .select({ one: sql`1` })
+        .from(memberships)
+        .where(and(eq(memberships.orgId, orgId), ne(memberships.status, 'removed'), ne(memberships.role, 'OWNER'))),
+    ),
 })

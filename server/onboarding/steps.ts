@@ -17,3 +17,8 @@ export function registerOnboardingStep(step: OnboardingStep) {
   onboardingSteps.push(step)
   onboardingSteps.sort((a, b) => a.position - b.position)
 }
+
+/** Done when the query (a select of the organisation's rows) finds one: `done: (db, orgId) => hasRow(db.select(…).from(…).where(…))`. */
+export async function hasRow(query: { limit: (n: number) => PromiseLike<unknown[]> }): Promise<boolean> {
+  return (await query.limit(1)).length > 0
+}

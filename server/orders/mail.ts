@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit'
 import type { MailMessage } from '../mail/mailer.ts'
 import { t, type Locale } from '../i18n.ts'
 import type { PublicOrder } from './service.ts'
+import { formatDay } from '../dates.ts'
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
@@ -20,10 +21,9 @@ export function quantity(value: number, locale: Locale): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value)
 }
 
-/** A yyyy-MM-dd day in words ("Tuesday 24 November 2026"). */
+/** A yyyy-MM-dd day in words ("Tuesday 24 November 2026"): the shared helper (ADR 039). */
 export function longDay(day: string, locale: Locale): string {
-  const [y, m, d] = day.split('-').map(Number)
-  return new Intl.DateTimeFormat(locale === 'es' ? 'es-ES' : 'en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, d!)))
+  return formatDay(day, locale, 'long')
 }
 
 function lineText(l: PublicOrder['lines'][number], locale: Locale): string {

@@ -206,11 +206,13 @@ export function orderRoutes() {
 }
 
 /** The supplier's view of an order: what the signed link shows. */
-function supplierView(order: PublicOrder, orgName: string) {
+function supplierView(order: PublicOrder, orgName: string, timeZone: string) {
   return {
     id: order.id,
     organisation: orgName,
     venue: order.venue.name,
+    /** The venue's time zone: the page shows times in it (the supplier may be elsewhere). */
+    timeZone,
     supplier: order.supplier.name,
     deliveryDate: order.deliveryDate,
     status: order.status,
@@ -235,7 +237,7 @@ export function supplierRoutes() {
     const deps = c.get('deps')
     const found = await orderForSupplier(deps.db, c.req.param('orderId'), token, nowOf(deps))
     if (typeof found === 'string') throw refuse(c, found)
-    return c.json({ order: supplierView(found.order, found.orgName) })
+    return c.json({ order: supplierView(found.order, found.orgName, found.timeZone) })
   })
 
   app.post('/:orderId/confirm', async (c) => {
@@ -244,7 +246,7 @@ export function supplierRoutes() {
     const found = await orderForSupplier(deps.db, c.req.param('orderId'), body.token, nowOf(deps))
     if (typeof found === 'string') throw refuse(c, found)
     const order = await supplierConfirm(deps.db, found, body, c.get('locale'), nowOf(deps))
-    return c.json({ order: supplierView(order, found.orgName) })
+    return c.json({ order: supplierView(order, found.orgName, found.timeZone) })
   })
   return app
 }

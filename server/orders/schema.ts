@@ -1,6 +1,6 @@
 import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { contacts, supplierProducts } from '../contacts/schema.ts'
-import { memberships, organisations, venues } from '../orgs/schema.ts'
+import { memberships, orgRef, venueRef } from '../orgs/schema.ts'
 
 export const ORDER_STATUSES = ['draft', 'sent', 'confirmed', 'received', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -16,12 +16,8 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
-    venueId: uuid()
-      .notNull()
-      .references(() => venues.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
+    venueId: venueRef(),
     supplierId: uuid().references(() => contacts.id, { onDelete: 'set null' }),
     supplierName: text().notNull(),
     supplierEmail: text().notNull().default(''),
@@ -57,9 +53,7 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -82,9 +76,7 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     orderId: uuid()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),

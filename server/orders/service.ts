@@ -16,6 +16,7 @@ import type { Db } from '../db/client.ts'
 import { isLocale, t, type Locale } from '../i18n.ts'
 import { memberships, organisations, venues } from '../orgs/schema.ts'
 import { isDay, todayIn } from '../records/service.ts'
+import { recordDeliveryReading } from '../temperatures/entries.ts'
 import { orderEvents, orderLines, orders, type OrderStatus, type ReceivedIssue } from './schema.ts'
 
 /** The supplier's link is valid this long (issue #13). */
@@ -132,9 +133,14 @@ export async function findOrder(db: Db, scope: Pick<OrgScope, 'orgId' | 'venueId
   return (await loadOrders(db, scope, and(eq(orders.id, orderId)), true))[0]
 }
 
+/** A venue's orders expected on a day (any status but draft), without their history. */
+export async function expectedDeliveries(db: Db, scope: Pick<OrgScope, 'orgId' | 'venueIds'>, venueId: string, date: string) {
+  return loadOrders(db, scope, and(eq(orders.venueId, venueId), eq(orders.deliveryDate, date), ne(orders.status, 'draft')), false)
+}
+
 /** A venue's orders expected on a day (any status but draft) and its drafts (any day). */
 export async function venueOrders(ctx: OrderContext, venue: { id: string; timeZone: string }, date: string) {
-  const expected = await loadOrders(ctx.db, ctx.scope, and(eq(orders.venueId, venue.id), eq(orders.deliveryDate, date), ne(orders.status, 'draft')), false)
+  const expected = await expectedDeliveries(ctx.db, ctx.scope, venue.id, date)
   const drafts = await loadOrders(ctx.db, ctx.scope, and(eq(orders.venueId, venue.id), eq(orders.status, 'draft')), false)
   return { date, today: todayIn(venue.timeZone, ctx.now), expected, drafts }
 }
@@ -382,7 +388,22 @@ export async function receiveOrder(ctx: OrderContext, orderId: string, input: Re
         updatedAt: ctx.now,
       })
       .where(and(inScope(ctx.scope), eq(orders.id, orderId)))
-    await addEvent(tx, ctx, orderId, 'received', ctx.actorName, input.deliveryTemperature != null ? { deliveryTemperature: input.deliveryTemperature } : {})
+    // A delivery temperature also goes into the venue's delivery log when it has one (issue #13).
+    const logged =
+      input.deliveryTemperature != null
+        ? await recordDeliveryReading(
+            { db: tx, scope: ctx.scope, locale: ctx.locale },
+            { venueId: order.venue.id, celsius: input.deliveryTemperature, note: t(ctx.locale, 'orders.deliveryReadingNote', { supplier: order.supplier.name }), now: ctx.now },
+          )
+        : undefined
+    await addEvent(
+      tx,
+      ctx,
+      orderId,
+      'received',
+      ctx.actorName,
+      input.deliveryTemperature != null ? { deliveryTemperature: input.deliveryTemperature, ...(logged ? { temperatureLog: logged } : {}) } : {},
+    )
   })
   return (await findOrder(ctx.db, ctx.scope, orderId))!
 }
@@ -413,12 +434,13 @@ export async function expectedToday(ctx: OrderContext, venue: { id: string; time
 export type LinkProblem = 'invalid' | 'expired' | 'closed'
 
 /** The order a supplier link names, or why not: `invalid` (unknown, tampered), `expired`, `closed` (received or cancelled). */
-export async function orderForSupplier(db: Db, orderId: string | undefined, token: string | undefined, now: Date): Promise<{ orgId: string; order: PublicOrder; orgName: string } | LinkProblem> {
+export async function orderForSupplier(db: Db, orderId: string | undefined, token: string | undefined, now: Date): Promise<{ orgId: string; order: PublicOrder; orgName: string; timeZone: string } | LinkProblem> {
   if (!orderId || !token || !isUuid(orderId) || token.length > 200) return 'invalid'
   const [row] = await db
-    .select({ orgId: orders.orgId, hash: orders.supplierTokenHash, expiresAt: orders.supplierTokenExpiresAt, status: orders.status, orgName: organisations.name })
+    .select({ orgId: orders.orgId, hash: orders.supplierTokenHash, expiresAt: orders.supplierTokenExpiresAt, status: orders.status, orgName: organisations.name, timeZone: venues.timeZone })
     .from(orders)
     .innerJoin(organisations, eq(organisations.id, orders.orgId))
+    .innerJoin(venues, and(eq(venues.orgId, orders.orgId), eq(venues.id, orders.venueId)))
     .where(eq(orders.id, orderId))
   if (!row || !row.hash || !sameHash(row.hash, hashToken(token))) return 'invalid'
   // The right link, once the order is received or cancelled: nothing more to confirm or change.
@@ -426,7 +448,7 @@ export async function orderForSupplier(db: Db, orderId: string | undefined, toke
   if (!row.expiresAt || row.expiresAt.getTime() <= now.getTime()) return 'expired'
   const order = await findOrder(db, { orgId: row.orgId, venueIds: null }, orderId)
   if (!order) return 'invalid'
-  return { orgId: row.orgId, order, orgName: row.orgName }
+  return { orgId: row.orgId, order, orgName: row.orgName, timeZone: row.timeZone }
 }
 
 export interface SupplierChanges {

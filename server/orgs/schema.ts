@@ -19,13 +19,23 @@ export const organisations = pgTable('organisations', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 })
 
+/** The organisation a row belongs to: deleting the organisation deletes the row (every table's tenancy). */
+export const orgRef = () =>
+  uuid()
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' })
+
+/** The venue a row belongs to: deleting the venue deletes the row. */
+export const venueRef = () =>
+  uuid()
+    .notNull()
+    .references(() => venues.id, { onDelete: 'cascade' })
+
 export const venues = pgTable(
   'venues',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     name: text().notNull(),
     address: text().notNull().default(''),
     timeZone: text().notNull(),
@@ -44,9 +54,7 @@ export const memberships = pgTable(
   'memberships',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     userId: uuid().references(() => users.id, { onDelete: 'set null' }),
     name: text().notNull(),
     email: text(),

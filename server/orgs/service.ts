@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
 import type { Db } from '../db/client.ts'
-import { auditEvents, memberships, organisations, venues } from '../db/schema.ts'
+import { auditEvents, memberships, organisations, users, venues } from '../db/schema.ts'
 import type { Role } from './schema.ts'
 
 type OrgRow = typeof organisations.$inferSelect
@@ -97,35 +97,26 @@ export interface UserOrg {
 
 /**
  * The organisations a user is an active member of, sorted by name, each with the non-archived
- * venues the member may use (sorted by name). Two queries whatever the number of organisations.
+ * venues the member may use (sorted by name), as one JSON value: a scalar subquery another query
+ * can carry (the session lookup of `GET /v1/auth/me` does, so that call is one query).
  */
+export function userOrgsSql(userId: SQLWrapper | string): SQL<UserOrg[]> {
+  return sql<UserOrg[]>`(
+    select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'role', m.role, 'venues', (
+      select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name) order by lower(v.name), v.name, v.id), '[]'::json)
+      from ${venues} v
+      where v.org_id = o.id and v.archived_at is null and (cardinality(m.venue_ids) = 0 or v.id = any(m.venue_ids))
+    )) order by lower(o.name), o.name, o.id), '[]'::json)
+    from ${memberships} m join ${organisations} o on o.id = m.org_id
+    where m.user_id = ${userId} and m.status = 'active'
+  )`
+}
+
+/** The organisations a user is an active member of, with their venues (`userOrgsSql`): one query. */
 export async function listOrgsForUser(db: Db, userId: string): Promise<UserOrg[]> {
-  const orgs = await db
-    .select({ id: organisations.id, name: organisations.name, role: memberships.role, venueIds: memberships.venueIds })
-    .from(memberships)
-    .innerJoin(organisations, eq(organisations.id, memberships.orgId))
-    .where(and(eq(memberships.userId, userId), eq(memberships.status, 'active')))
-    .orderBy(sql`lower(${organisations.name})`, asc(organisations.name), asc(organisations.id))
-  if (!orgs.length) return []
-  const rows = await db
-    .select({ id: venues.id, orgId: venues.orgId, name: venues.name })
-    .from(venues)
-    .where(
-      and(
-        inArray(
-          venues.orgId,
-          orgs.map((o) => o.id),
-        ),
-        isNull(venues.archivedAt),
-      ),
-    )
-    .orderBy(sql`lower(${venues.name})`, asc(venues.name), asc(venues.id))
-  return orgs.map((org) => ({
-    id: org.id,
-    name: org.name,
-    role: org.role,
-    venues: rows
-      .filter((v) => v.orgId === org.id && (org.venueIds.length === 0 || org.venueIds.includes(v.id)))
-      .map((v) => ({ id: v.id, name: v.name })),
-  }))
+  const [row] = await db
+    .select({ orgs: userOrgsSql(userId) })
+    .from(users)
+    .where(eq(users.id, userId))
+  return row?.orgs ?? []
 }

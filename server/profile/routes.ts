@@ -64,7 +64,7 @@ export function profileRoutes() {
       throw error
     }
     if (newMailbox) {
-      await sendVerificationEmail(deps, updated!).catch((err) => c.get('log').error({ err }, 'verification mail failed'))
+      await sendVerificationEmail(deps, updated!).catch((err) => c.get('log')().error({ err }, 'verification mail failed'))
     }
     return c.json({ profile: publicUser(updated!) })
   })

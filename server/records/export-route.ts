@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { z } from 'zod'
-import type { AppEnv } from '../api/context.ts'
+import { nowOf, type AppEnv } from '../api/context.ts'
 import { line, uuid } from '../api/contract.ts'
 import { validationError } from '../api/errors.ts'
 import { requirePermission } from '../api/middleware/org-scope.ts'
@@ -52,7 +52,12 @@ export async function exportResponse(c: Context<AppEnv>, kinds: RecordKind[], bo
   const { db } = c.get('deps')
   await venueForWork({ db, scope }, body.venueId)
   const who = await actor(db, scope)
-  const file = await exportRecords(kinds, c.get('deps'), scope, { venueId: body.venueId, from, to, format: body.format }, locale, who.name, { unit: who.unit })
+  const deps = c.get('deps')
+  const file = await exportRecords(kinds, deps, scope, { venueId: body.venueId, from, to, format: body.format }, locale, who.name, {
+    unit: who.unit,
+    appUrl: deps.config.appUrl,
+    now: nowOf(deps),
+  })
   c.header('Content-Type', file.contentType)
   c.header('Content-Disposition', `attachment; filename="${attachmentName(file.fileName)}"`)
   c.header('X-Content-SHA256', file.sha256)

@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto'
-import { TZDate } from '@date-fns/tz'
-import { format as formatDate } from 'date-fns'
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { stringify } from 'csv-stringify/sync'
@@ -8,15 +6,23 @@ import PDFDocument from 'pdfkit'
 import type { Deps } from '../api/context.ts'
 import { notFound, validationError } from '../api/errors.ts'
 import { requireVenueAccess, type OrgScope } from '../api/middleware/org-scope.ts'
-import { organisations, recordResolutions, records, venues } from '../db/schema.ts'
+import { organisations, recordResolutions, records, uploads, venues } from '../db/schema.ts'
+import { formatInstant, isDay, shownDeviceTime } from '../dates.ts'
 import { t, type Locale } from '../i18n.ts'
+import { dueCells, loadPlan, type PlannedTemplate } from '../templates/plan.ts'
 import { fromCelsius } from '../temperatures/units.ts'
+import { uploadUrl } from '../uploads/service.ts'
+import { signOffsBetween } from '../checklists/sign-off.ts'
 import type { RecordKind } from './schema.ts'
+import { daysBetween, todayIn } from './service.ts'
 
 /**
- * Exports of append-only records (checklists now, temperature logs next) for one venue and a date
- * range, as CSV (UTF-8 with a BOM, for Excel) or as a PDF an inspector can read. Both carry the
- * SHA-256 of the CSV body: the hash identifies the data whatever the format.
+ * Exports of append-only records (checklists and temperature logs) for one venue and a date range, as
+ * CSV (UTF-8 with a BOM, for Excel) or as a PDF an inspector can read. Both carry the SHA-256 of the CSV
+ * body: the hash identifies the data whatever the format. Rows follow the checklist's order (templates
+ * and items by position), each value with the limits in force when it was recorded, photos as a link
+ * (CSV) or a thumbnail (PDF), and a "missed" row for every required check that was due on a past day
+ * and has no record (templates/plan.ts), so gaps show (ADR 040).
  */
 
 export type ExportFormat = 'csv' | 'pdf'
@@ -40,26 +46,41 @@ export interface ExportFile {
 
 /** One exported row, before translation. */
 export interface ExportRecordRow {
+  /** Empty for a missed check. */
   id: string
   kind: RecordKind
+  templateId: string
+  itemId: string
   date: string
   templateName: string
   label: string
   itemType: string
   value: string | null
-  status: 'done' | 'failed'
+  /** "missed": due, and nothing was recorded; "signedOff": a manager's sign-off of the checklist's day (ADR 045). */
+  status: 'done' | 'failed' | 'missed' | 'signedOff'
   late: boolean
   slot: number
   min: number | null
   max: number | null
+  /** A yes/no item's failing answer when recorded (null: other types; old yes/no records failed on "no"). */
+  failsOn: string | null
+  /** A measure item's unit when recorded (null: other types). */
+  unit: string | null
+  /** A choice item's answers when recorded, the failing ones marked (null: other types). */
+  options: { label: string; fails: boolean }[] | null
+  uploadId: string | null
+  uploadContentType: string | null
   recordedByName: string
   /** The shared device it was recorded on, if any (the name is then the PIN holder's). */
   recordedByDeviceName: string | null
-  recordedAt: Date
+  /** When the server received it; null for a missed check. */
+  recordedAt: Date | null
+  /** When the device made it, if it said so (made offline, synced later; ADR 052). */
+  deviceRecordedAt?: Date | null
   superseded: boolean
   /** A temperature re-check: the record it supersedes was out of range (ADR 022). */
   recheck: boolean
-  resolution: { note: string; resolvedByName: string; resolvedByDeviceName: string | null; resolvedAt: Date } | null
+  resolution: { note: string; resolvedByName: string; resolvedByDeviceName: string | null; resolvedAt: Date; deviceResolvedAt?: Date | null } | null
 }
 
 export interface ExportOptions {
@@ -67,12 +88,15 @@ export interface ExportOptions {
   formatValue?: (row: ExportRecordRow, locale: Locale) => string
   /** The organisation's temperature unit: temperatures (stored in °C) are shown in it, named in the value heading. */
   unit?: 'C' | 'F'
+  /** The app's address, for absolute photo links in the CSV (default: links relative to it). */
+  appUrl?: string
+  /** The time by the app's clock: days before today at the venue can have missed checks. */
+  now?: Date
 }
 
 type ExportDeps = Pick<Deps, 'db'>
 
 const FILE_PREFIX: Record<RecordKind | 'both', string> = { checklist: 'checklists', temperature: 'temperatures', both: 'records' }
-const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8'
 export const PDF_CONTENT_TYPE = 'application/pdf'
@@ -102,8 +126,8 @@ export async function exportRecords(
   options: ExportOptions = {},
 ): Promise<ExportFile> {
   const { venueId, from, to } = input
-  if (!DATE.test(from)) throw validationError({ from: t(locale, 'validation.invalid') })
-  if (!DATE.test(to) || to < from) throw validationError({ to: t(locale, 'validation.invalid') })
+  if (!isDay(from)) throw validationError({ from: t(locale, 'records.invalidDate') })
+  if (!isDay(to) || to < from) throw validationError({ to: t(locale, 'validation.invalid') })
 
   const { db } = deps
   const [place] = await db
@@ -116,11 +140,23 @@ export async function exportRecords(
 
   const list = typeof kinds === 'string' ? [kinds] : [...kinds]
   const kind: RecordKind | 'both' = list.length === 1 ? list[0]! : 'both'
-  const rows = await loadRows(deps, scope.orgId, list, venueId, from, to)
+  const [recorded, plans, signed] = await Promise.all([
+    loadRows(deps, scope.orgId, list, venueId, from, to),
+    loadPlan(deps.db, scope.orgId, list),
+    list.includes('checklist') ? signOffsBetween(deps.db, scope.orgId, venueId, from, to) : [],
+  ])
+  const today = todayIn(place.timeZone, options.now)
+  const names = new Map(plans.map((p) => [p.id, p.name]))
+  const signOffs = signed.map((s) => signOffRow(s, names.get(s.checklistId) ?? '', locale))
+  const rows = inChecklistOrder([...recorded, ...missedRows(plans, recorded, venueId, from, to < today ? to : shift(today, -1), place.timeZone), ...signOffs], plans)
   const unit = options.unit ?? 'C'
   const formatValue = options.formatValue ?? ((row: ExportRecordRow, l: Locale) => defaultFormatValue(row, l, unit))
   const headings = columnHeadings(kind, locale, list.includes('temperature') ? unit : null)
-  const cells = rows.map((row) => rowCells(row, place.timeZone, locale, formatValue))
+  const photoLink = (row: ExportRecordRow) => (row.uploadId ? `${options.appUrl ?? ''}${uploadUrl(scope.orgId, row.uploadId)}` : null)
+  // Rows of templates checked several times a day (and any record of a later check) name their check.
+  const severalChecks = new Set(plans.filter((p) => p.checksPerDay > 1).map((p) => p.id))
+  const namesCheck = (row: ExportRecordRow) => row.status !== 'signedOff' && (row.kind === 'temperature' || row.slot > 0 || severalChecks.has(row.templateId))
+  const cells = rows.map((row) => rowCells(row, place.timeZone, locale, formatValue, unit, photoLink(row), namesCheck(row)))
 
   const csv = '\uFEFF' + stringify([headings, ...cells.map((r) => r.map(csvSafe))], { record_delimiter: 'windows' })
   const sha256 = createHash('sha256').update(csv, 'utf8').digest('hex')
@@ -140,7 +176,8 @@ export async function exportRecords(
     generatedAt: localTime(new Date(), place.timeZone),
     headings,
     rows: cells,
-    marks: rows.map((r) => ({ superseded: r.superseded, failed: r.status === 'failed' })),
+    marks: rows.map((r) => ({ superseded: r.superseded, failed: r.status === 'failed' || r.status === 'missed' })),
+    photos: await thumbnails(deps, scope.orgId, rows, locale, photoLink),
     sha256,
     locale,
   })
@@ -157,6 +194,8 @@ async function loadRows(deps: ExportDeps, orgId: string, kinds: RecordKind[], ve
     .select({
       id: records.id,
       kind: records.kind,
+      templateId: records.templateId,
+      itemId: records.itemId,
       date: records.date,
       templateName: records.templateName,
       label: records.label,
@@ -167,18 +206,26 @@ async function loadRows(deps: ExportDeps, orgId: string, kinds: RecordKind[], ve
       slot: records.slot,
       min: records.min,
       max: records.max,
+      failsOn: records.failsOn,
+      unit: records.unit,
+      options: records.options,
+      uploadId: records.uploadId,
+      uploadContentType: uploads.contentType,
       recordedByName: records.recordedByName,
       recordedByDeviceName: records.recordedByDeviceName,
       recordedAt: records.recordedAt,
+      deviceRecordedAt: records.deviceRecordedAt,
       superseded: sql<boolean>`exists (select 1 from ${records} as ${sql.identifier('later')} where ${later.orgId} = ${records.orgId} and ${later.supersedesId} = ${records.id})`,
       recheck: sql<boolean>`exists (select 1 from ${records} as ${sql.identifier('earlier')} where ${sql.identifier('earlier')}.org_id = ${records.orgId} and ${sql.identifier('earlier')}.id = ${records.supersedesId} and ${sql.identifier('earlier')}.status = 'failed')`,
       resolutionNote: recordResolutions.note,
       resolvedByName: recordResolutions.resolvedByName,
       resolvedByDeviceName: recordResolutions.resolvedByDeviceName,
       resolvedAt: recordResolutions.resolvedAt,
+      deviceResolvedAt: recordResolutions.deviceResolvedAt,
     })
     .from(records)
     .leftJoin(recordResolutions, and(eq(recordResolutions.orgId, records.orgId), eq(recordResolutions.recordId, records.id)))
+    .leftJoin(uploads, and(eq(uploads.orgId, records.orgId), eq(uploads.id, records.uploadId)))
     .where(and(eq(records.orgId, orgId), eq(records.venueId, venueId), inArray(records.kind, kinds), gte(records.date, from), lte(records.date, to)))
     .orderBy(
       asc(records.date),
@@ -197,7 +244,13 @@ async function loadRows(deps: ExportDeps, orgId: string, kinds: RecordKind[], ve
   for (const r of result) {
     const resolution =
       r.resolutionNote !== null && r.resolvedByName !== null && r.resolvedAt !== null
-        ? { note: r.resolutionNote, resolvedByName: r.resolvedByName, resolvedByDeviceName: r.resolvedByDeviceName, resolvedAt: new Date(r.resolvedAt) }
+        ? {
+            note: r.resolutionNote,
+            resolvedByName: r.resolvedByName,
+            resolvedByDeviceName: r.resolvedByDeviceName,
+            resolvedAt: new Date(r.resolvedAt),
+            deviceResolvedAt: r.deviceResolvedAt ? new Date(r.deviceResolvedAt) : null,
+          }
         : null
     const existing = byId.get(r.id)
     // Ordered by resolvedAt: a later resolution row of the same record wins.
@@ -208,6 +261,8 @@ async function loadRows(deps: ExportDeps, orgId: string, kinds: RecordKind[], ve
     byId.set(r.id, {
       id: r.id,
       kind: r.kind,
+      templateId: r.templateId,
+      itemId: r.itemId,
       date: r.date,
       templateName: r.templateName,
       label: r.label,
@@ -218,9 +273,15 @@ async function loadRows(deps: ExportDeps, orgId: string, kinds: RecordKind[], ve
       slot: r.slot,
       min: r.min === null ? null : Number(r.min),
       max: r.max === null ? null : Number(r.max),
+      failsOn: r.failsOn ?? (r.itemType === 'yes_no' ? 'no' : null),
+      unit: r.unit,
+      options: r.options,
+      uploadId: r.uploadId,
+      uploadContentType: r.uploadContentType,
       recordedByName: r.recordedByName,
       recordedByDeviceName: r.recordedByDeviceName,
       recordedAt: new Date(r.recordedAt),
+      deviceRecordedAt: r.deviceRecordedAt ? new Date(r.deviceRecordedAt) : null,
       superseded: r.superseded === true,
       recheck: r.kind === 'temperature' && r.recheck === true,
       resolution,
@@ -229,12 +290,140 @@ async function loadRows(deps: ExportDeps, orgId: string, kinds: RecordKind[], ve
   return [...byId.values()]
 }
 
+/** A manager's sign-off as a row after the checklist's items: who signed and when. */
+function signOffRow(s: { id: string; checklistId: string; date: string; signedByName: string; signedAt: Date }, templateName: string, locale: Locale): ExportRecordRow {
+  return {
+    id: s.id,
+    kind: 'checklist',
+    templateId: s.checklistId,
+    itemId: '',
+    date: s.date,
+    templateName,
+    label: t(locale, 'export.signOff'),
+    itemType: 'sign_off',
+    value: null,
+    status: 'signedOff',
+    late: false,
+    slot: Number.MAX_SAFE_INTEGER,
+    min: null,
+    max: null,
+    failsOn: null,
+    unit: null,
+    options: null,
+    uploadId: null,
+    uploadContentType: null,
+    recordedByName: s.signedByName,
+    recordedByDeviceName: null,
+    recordedAt: new Date(s.signedAt),
+    superseded: false,
+    recheck: false,
+    resolution: null,
+  }
+}
+
+/** The yyyy-MM-dd day `days` away. */
+function shift(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number)
+  return new Date(Date.UTC(y!, m! - 1, d! + days)).toISOString().slice(0, 10)
+}
+
+/**
+ * A "missed" row for every required cell due at the venue from `from` to `last` (days before today)
+ * with no record at all, showing the item and limits the template has now.
+ */
+function missedRows(plans: PlannedTemplate[], recorded: ExportRecordRow[], venueId: string, from: string, last: string, timeZone: string): ExportRecordRow[] {
+  if (last < from || !plans.length) return []
+  const seen = new Set(recorded.map((r) => `${r.kind}|${r.templateId}|${r.itemId}|${r.date}|${r.slot}`))
+  const rows: ExportRecordRow[] = []
+  for (let i = 0, n = daysBetween(from, last); i <= n; i++) {
+    const day = shift(from, i)
+    for (const { template, item, slot } of dueCells(plans, venueId, day, timeZone)) {
+      if (seen.has(`${template.kind}|${template.id}|${item.id}|${day}|${slot}`)) continue
+      rows.push({
+        id: '',
+        kind: template.kind,
+        templateId: template.id,
+        itemId: item.id,
+        date: day,
+        templateName: template.name,
+        label: item.label,
+        itemType: item.itemType,
+        value: null,
+        status: 'missed',
+        late: false,
+        slot,
+        min: item.min,
+        max: item.max,
+        failsOn: item.itemType === 'yes_no' ? item.failsOn : null,
+        unit: item.itemType === 'measure' ? item.unit : null,
+        options: item.itemType === 'choice' ? item.options : null,
+        uploadId: null,
+        uploadContentType: null,
+        recordedByName: '',
+        recordedByDeviceName: null,
+        recordedAt: null,
+        superseded: false,
+        recheck: false,
+        resolution: null,
+      })
+    }
+  }
+  return rows
+}
+
+/**
+ * Rows by day, then kind, then the checklist's own order: templates and items by position (records of
+ * templates or items deleted since go after, by name), then check, then time recorded (a missed check
+ * has none and goes last).
+ */
+function inChecklistOrder(rows: ExportRecordRow[], plans: PlannedTemplate[]): ExportRecordRow[] {
+  const templateOrder = new Map<string, number>()
+  const itemOrder = new Map<string, number>()
+  plans.forEach((template, t) => {
+    templateOrder.set(template.id, t)
+    template.items.forEach((item, i) => itemOrder.set(item.id, i))
+  })
+  const last = Number.MAX_SAFE_INTEGER
+  const text = (a: string, b: string) => a.toLowerCase().localeCompare(b.toLowerCase(), 'en') || (a < b ? -1 : a > b ? 1 : 0)
+  return rows.sort(
+    (a, b) =>
+      (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
+      (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
+      (templateOrder.get(a.templateId) ?? last) - (templateOrder.get(b.templateId) ?? last) ||
+      text(a.templateName, b.templateName) ||
+      (itemOrder.get(a.itemId) ?? last) - (itemOrder.get(b.itemId) ?? last) ||
+      text(a.label, b.label) ||
+      a.slot - b.slot ||
+      (a.recordedAt?.getTime() ?? Infinity) - (b.recordedAt?.getTime() ?? Infinity) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )
+}
+
+/**
+ * The limits in force for the value: a number's or temperature's range (temperatures in `unit`, a
+ * measure in its own), a yes/no's failing answer, a choice's failing answers.
+ */
+function limitsText(row: ExportRecordRow, locale: Locale, unit: 'C' | 'F'): string {
+  if (row.itemType === 'yes_no') return row.failsOn ? t(locale, `export.limits.failsOn.${row.failsOn}`) : ''
+  if (row.itemType === 'choice') {
+    const failing = (row.options ?? []).filter((o) => o.fails).map((o) => o.label)
+    return failing.length ? t(locale, 'export.limits.failingAnswers', { answers: failing.join(', ') }) : t(locale, 'export.limits.failsOn.none')
+  }
+  const shown = (v: number) => (row.kind === 'temperature' ? fromCelsius(v, unit).toFixed(1) : String(v))
+  const suffix = row.kind === 'temperature' ? ` °${unit}` : row.unit ? ` ${row.unit}` : ''
+  if (row.min !== null && row.max !== null) return t(locale, 'export.limits.between', { min: shown(row.min), max: shown(row.max) }) + suffix
+  if (row.min !== null) return t(locale, 'export.limits.atLeast', { min: shown(row.min) }) + suffix
+  if (row.max !== null) return t(locale, 'export.limits.atMost', { max: shown(row.max) }) + suffix
+  return ''
+}
+
 function columnHeadings(kind: RecordKind | 'both', locale: Locale, unit: 'C' | 'F' | null): string[] {
   return [
     t(locale, 'export.columns.date'),
     t(locale, `export.columns.template.${kind}`),
     t(locale, 'export.columns.item'),
     unit ? t(locale, kind === 'both' ? 'export.columns.valueTemperatures' : 'export.columns.valueUnit', { unit: `°${unit}` }) : t(locale, 'export.columns.value'),
+    t(locale, 'export.columns.limits'),
     t(locale, 'export.columns.status'),
     t(locale, 'export.columns.recordedBy'),
     t(locale, 'export.columns.recordedAt'),
@@ -246,22 +435,46 @@ function columnHeadings(kind: RecordKind | 'both', locale: Locale, unit: 'C' | '
   ]
 }
 
-function rowCells(row: ExportRecordRow, timeZone: string, locale: Locale, formatValue: NonNullable<ExportOptions['formatValue']>): string[] {
+function rowCells(
+  row: ExportRecordRow,
+  timeZone: string,
+  locale: Locale,
+  formatValue: NonNullable<ExportOptions['formatValue']>,
+  unit: 'C' | 'F',
+  photoLink: string | null,
+  namesCheck: boolean,
+): string[] {
   const yesNo = (b: boolean) => t(locale, b ? 'export.yes' : 'export.no')
+  const missed = row.status === 'missed'
   return [
     row.date,
     row.templateName,
-    row.kind === 'temperature' ? t(locale, 'export.checkOf', { label: row.label, number: row.slot + 1 }) : row.label,
-    formatValue(row, locale),
+    namesCheck ? t(locale, 'export.checkOf', { label: row.label, number: row.slot + 1 }) : row.label,
+    // A photo is a link to it (the PDF shows a thumbnail instead).
+    missed ? '' : photoLink ?? formatValue(row, locale),
+    limitsText(row, locale, unit),
     t(locale, `export.status.${row.status}`),
-    who(row.recordedByName, row.recordedByDeviceName, locale),
-    localTime(row.recordedAt, timeZone),
-    yesNo(row.late),
+    missed ? '' : who(row.recordedByName, row.recordedByDeviceName, locale),
+    row.recordedAt ? when(row.recordedAt, row.deviceRecordedAt, timeZone, locale) : '',
+    missed ? '' : yesNo(row.late),
     row.resolution?.note ?? '',
     row.resolution ? who(row.resolution.resolvedByName, row.resolution.resolvedByDeviceName, locale) : '',
-    row.resolution ? localTime(row.resolution.resolvedAt, timeZone) : '',
-    yesNo(row.superseded),
+    row.resolution ? when(row.resolution.resolvedAt, row.resolution.deviceResolvedAt, timeZone, locale) : '',
+    missed ? '' : yesNo(row.superseded),
   ]
+}
+
+/** Device and server times further apart than this are both shown (one rule with the record cards). */
+export { DEVICE_TIME_SHOWN_AFTER_MS } from '../dates.ts'
+
+/**
+ * When it was recorded: the server's time, or "recorded 08:02 on the device, received 08:47" when the
+ * device said it made the record more than a few minutes before it reached the server (made offline).
+ */
+function when(received: Date, device: Date | null | undefined, timeZone: string, locale: Locale): string {
+  const shown = shownDeviceTime(received, device)
+  if (!shown) return localTime(received, timeZone)
+  return t(locale, 'export.deviceTime', { device: localTime(shown, timeZone), received: localTime(received, timeZone) })
 }
 
 /** Who recorded: the member, "Pablo Pin on Kitchen tablet" on a shared device, or the device alone without a PIN. */
@@ -285,14 +498,16 @@ function defaultFormatValue(row: ExportRecordRow, locale: Locale, unit: 'C' | 'F
       return value === '' || value === 'true' ? t(locale, 'export.value.check') : value
     case 'photo':
       return t(locale, 'export.value.photo')
+    case 'measure':
+      return value && row.unit ? `${value} ${row.unit}` : value
     default:
       return value
   }
 }
 
-/** yyyy-MM-dd HH:mm in the venue's time zone. */
+/** yyyy-MM-dd HH:mm in the venue's time zone: the shared helper's fixed form for exports (ADR 039). */
 function localTime(at: Date, timeZone: string): string {
-  return formatDate(new TZDate(at.getTime(), timeZone), 'yyyy-MM-dd HH:mm')
+  return formatInstant(at, { language: undefined, timeZone, style: 'stamp' })
 }
 
 const NUMBER = /^-?\d+(?:[.,]\d+)?$/
@@ -328,6 +543,8 @@ interface PdfInput {
   rows: string[][]
   /** Per row: drawn greyed when superseded, the status emphasised when failed. */
   marks: Array<{ superseded: boolean; failed: boolean }>
+  /** Per row: a photo's link, its label, and its bytes when it can be drawn as a thumbnail. */
+  photos: Array<PdfPhoto | null>
   sha256: string
   locale: Locale
 }
@@ -339,8 +556,40 @@ const FONT_BOLD = 'Helvetica-Bold'
 const CELL_FONT_SIZE = 7.5
 const PAD = 3
 /** Relative column widths (date, template, item, value, status, by, at, late, action, resolved by, resolved at, superseded). */
-const STATUS_COLUMN = 4
-const COLUMN_WEIGHTS = [48, 66, 116, 58, 38, 62, 70, 32, 110, 62, 70, 54]
+const VALUE_COLUMN = 3
+const STATUS_COLUMN = 5
+const COLUMN_WEIGHTS = [48, 62, 106, 58, 50, 38, 58, 66, 30, 100, 58, 66, 46]
+const THUMBNAIL_HEIGHT = 48
+/** At most this many thumbnails in one PDF (photos beyond it are links only): the file stays a sensible size. */
+const MAX_THUMBNAILS = 200
+
+interface PdfPhoto {
+  link: string
+  label: string
+  data: Buffer | null
+}
+
+/**
+ * Per row, its photo: the link, and for the first MAX_THUMBNAILS JPEG or PNG photos (what the PDF
+ * format draws) their bytes, read in one query.
+ */
+async function thumbnails(deps: ExportDeps, orgId: string, rows: ExportRecordRow[], locale: Locale, link: (row: ExportRecordRow) => string | null): Promise<Array<PdfPhoto | null>> {
+  const drawable = rows
+    .filter((r) => r.uploadId && (r.uploadContentType === 'image/jpeg' || r.uploadContentType === 'image/png'))
+    .slice(0, MAX_THUMBNAILS)
+    .map((r) => r.uploadId!)
+  const found = drawable.length
+    ? await deps.db
+        .select({ id: uploads.id, data: uploads.data })
+        .from(uploads)
+        .where(and(eq(uploads.orgId, orgId), inArray(uploads.id, drawable)))
+    : []
+  const bytes = new Map(found.map((u) => [u.id, Buffer.from(u.data as Uint8Array)]))
+  return rows.map((r) => {
+    const href = link(r)
+    return href ? { link: href, label: t(locale, 'export.value.photo'), data: bytes.get(r.uploadId!) ?? null } : null
+  })
+}
 
 // Characters Helvetica (WinAnsi) can draw beyond Latin-1.
 const WIN_ANSI_EXTRA = new Set('ƒ–—‘’‚“”„†‡•…€‰‹›ˆ™ŒœŠšŸŽž˜')
@@ -392,6 +641,7 @@ function renderPdf(input: PdfInput): Promise<Buffer> {
   labelled(t(locale, 'export.pdf.generatedAt'), input.generatedAt)
   labelled(t(locale, 'export.pdf.generatedBy'), input.actorName)
   doc.font(FONT).fontSize(8).fillColor('#444444').text(pdfText(t(locale, 'export.pdf.timeZone', { timeZone: input.timeZone })))
+  doc.text(pdfText(t(locale, 'export.pdf.missedNote')))
   doc.fillColor('black').moveDown(0.6)
 
   const cellHeight = (text: string, width: number) => doc.heightOfString(text || ' ', { width: width - 2 * PAD })
@@ -436,10 +686,14 @@ function renderPdf(input: PdfInput): Promise<Buffer> {
   } else {
     y = drawHeading(y)
     input.rows.forEach((row, index) => {
-      const cells = row.map(pdfText)
+      const photo = input.photos[index] ?? null
+      // A photo's cell reads "Photo" (a link to it) above its thumbnail, not the CSV's address.
+      const cells = row.map((cell, i) => (photo && i === VALUE_COLUMN ? pdfText(photo.label) : pdfText(cell)))
       const maxHeight = bottom() - MARGIN - headingHeight()
       doc.font(FONT).fontSize(CELL_FONT_SIZE)
-      const height = Math.min(Math.max(...cells.map((c, i) => cellHeight(c, widths[i]!))) + 2 * PAD, maxHeight)
+      const textHeight = Math.max(...cells.map((c, i) => cellHeight(c, widths[i]!))) + 2 * PAD
+      const photoHeight = photo?.data ? cellHeight(cells[VALUE_COLUMN]!, widths[VALUE_COLUMN]!) + THUMBNAIL_HEIGHT + 3 * PAD : 0
+      const height = Math.min(Math.max(textHeight, photoHeight), maxHeight)
       if (y + height > bottom()) {
         doc.addPage()
         y = drawHeading(MARGIN)
@@ -450,6 +704,20 @@ function renderPdf(input: PdfInput): Promise<Buffer> {
         color: mark?.superseded ? '#666666' : undefined,
         emphasise: mark?.failed ? STATUS_COLUMN : undefined,
       })
+      if (photo) {
+        const x = left + widths.slice(0, VALUE_COLUMN).reduce((a, b) => a + b, 0)
+        const w = widths[VALUE_COLUMN]!
+        const labelHeight = cellHeight(cells[VALUE_COLUMN]!, w)
+        doc.link(x + PAD, y + PAD, w - 2 * PAD, labelHeight, photo.link)
+        if (photo.data) {
+          try {
+            doc.image(photo.data, x + PAD, y + 2 * PAD + labelHeight, { fit: [w - 2 * PAD, THUMBNAIL_HEIGHT] })
+            doc.link(x + PAD, y + 2 * PAD + labelHeight, w - 2 * PAD, THUMBNAIL_HEIGHT, photo.link)
+          } catch {
+            // Bytes the PDF cannot draw (a damaged image): the link stays.
+          }
+        }
+      }
       y += height
     })
   }

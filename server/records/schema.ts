@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { boolean, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { organisations } from '../orgs/schema.ts'
+import { boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { orgRef } from '../orgs/schema.ts'
 
 export const RECORD_KINDS = ['checklist', 'temperature'] as const
 export type RecordKind = (typeof RECORD_KINDS)[number]
@@ -17,9 +17,7 @@ export const records = pgTable(
   'records',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     venueId: uuid().notNull(),
     kind: text({ enum: RECORD_KINDS }).notNull(),
     /** The checklist (or temperature log) and item recorded; no foreign key: records outlive templates. */
@@ -34,6 +32,12 @@ export const records = pgTable(
     itemType: text().notNull(),
     min: numeric({ mode: 'number' }),
     max: numeric({ mode: 'number' }),
+    /** A yes/no item's failing answer when recorded ("no", "yes" or "none"); null for other types. */
+    failsOn: text(),
+    /** A measure item's unit when recorded (°C, %, ppm …); null for other types. */
+    unit: text(),
+    /** A choice item's answers when recorded, the failing ones marked; null for other types. */
+    options: jsonb().$type<{ label: string; fails: boolean }[]>(),
     value: text(),
     note: text(),
     uploadId: uuid(),
@@ -46,12 +50,17 @@ export const records = pgTable(
     /** The shared device it was recorded on (and its name then), if any: the member is the PIN holder. */
     recordedByDeviceId: uuid(),
     recordedByDeviceName: text(),
+    /** When the server received it. */
     recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When it was made by the device's clock, when the device said so (a record made offline and synced later; ADR 052). */
+    deviceRecordedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('records_org_venue_kind_date_idx').on(t.orgId, t.venueId, t.kind, t.date),
     index('records_org_template_date_idx').on(t.orgId, t.templateId, t.date),
     index('records_org_supersedes_idx').on(t.orgId, t.supersedesId),
+    // The failures of venues between two days (the dashboard's open failures, ADR 057): few rows among many.
+    index('records_org_venue_failed_idx').on(t.orgId, t.venueId, t.date).where(sql`${t.status} = 'failed'`),
     // Which records show an upload: a member limited to some venues reads only those of their venues.
     index('records_org_upload_idx').on(t.orgId, t.uploadId).where(sql`${t.uploadId} is not null`),
     // Together these keep each (kind, venue, template, item, date, slot) one linear chain, so exactly one
@@ -68,9 +77,7 @@ export const recordResolutions = pgTable(
   'record_resolutions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    orgId: uuid()
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    orgId: orgRef(),
     recordId: uuid()
       .notNull()
       .references(() => records.id, { onDelete: 'cascade' }),
@@ -80,10 +87,35 @@ export const recordResolutions = pgTable(
     resolvedByDeviceId: uuid(),
     resolvedByDeviceName: text(),
     resolvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When it was resolved by the device's clock, when the device said so (ADR 052). */
+    deviceResolvedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('record_resolutions_org_record_idx').on(t.orgId, t.recordId),
     // A failed record is resolved once (two people resolving at the same moment: one wins).
     uniqueIndex('record_resolutions_record_once_idx').on(t.recordId),
   ],
+)
+
+/**
+ * The answer given to a record-making call sent with an `Idempotency-Key` (ADR 052): a replay of the
+ * same key by the same actor (a device, else a member) gets this answer instead of making a second
+ * record. Written in the same transaction as the record, so a key is stored exactly when its record
+ * is. Kept 48 hours, then deleted by the next write of the organisation.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    orgId: orgRef(),
+    /** "device:<id>" for a shared device, "member:<id>" for a person acting in the organisation. */
+    actor: text().notNull(),
+    key: text().notNull(),
+    /** SHA-256 of the method, path and body: the same key with another request is refused. */
+    requestHash: text().notNull(),
+    status: integer().notNull(),
+    body: jsonb().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.actor, t.key] }), index('idempotency_keys_org_expires_idx').on(t.orgId, t.expiresAt)],
 )

@@ -4,33 +4,26 @@
  * use it with kind 'checklist'; temperature logs with kind 'temperature'.
  */
 import { tz } from '@date-fns/tz'
-import { format, getDay, isValid, parse } from 'date-fns'
-import { and, asc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm'
+import { format, getDay, parse } from 'date-fns'
+import { isDay } from '../dates.ts'
+import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { badRequest, validationError } from '../api/errors.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
-import type { Db } from '../db/client.ts'
+import { queryRows, type Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import { memberships } from '../orgs/schema.ts'
 import { uploads } from '../uploads/schema.ts'
 import { uploadUrl } from '../uploads/service.ts'
-import { recordResolutions, records, type RecordKind, type RecordStatus } from './schema.ts'
+import { RECORD_KINDS, recordResolutions, records, type RecordKind, type RecordStatus } from './schema.ts'
 
 // ---------------------------------------------------------------------------------------------------
 // Dates: yyyy-MM-dd strings, "today" in the venue's time zone.
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/
 const DAY_FORMAT = 'yyyy-MM-dd'
 const REFERENCE = new Date(2000, 0, 1)
 
-/** A real calendar day written yyyy-MM-dd (years 1900–9999). */
-export function isDay(value: unknown): value is string {
-  if (typeof value !== 'string' || !DAY_PATTERN.test(value)) return false
-  const year = Number(value.slice(0, 4))
-  if (year < 1900) return false
-  const parsed = parse(value, DAY_FORMAT, REFERENCE)
-  return isValid(parsed) && format(parsed, DAY_FORMAT) === value
-}
+export { isDay }
 
 /** Today's date in a time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
@@ -46,6 +39,9 @@ export function weekdayOf(day: string): number {
 export function instantOf(day: string, time: string, timeZone: string): Date {
   return parse(`${day} ${time}`, `${DAY_FORMAT} HH:mm`, REFERENCE, { in: tz(timeZone) })
 }
+
+/** The day `days` calendar days after `day` (before when negative), yyyy-MM-dd: the one date helper's. */
+export { shiftDay } from '../dates.ts'
 
 /** Calendar days from `from` to `to` (both yyyy-MM-dd; negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
@@ -111,6 +107,9 @@ const storedColumns = {
   itemType: records.itemType,
   min: records.min,
   max: records.max,
+  failsOn: records.failsOn,
+  unit: records.unit,
+  options: records.options,
   value: records.value,
   note: records.note,
   uploadId: records.uploadId,
@@ -123,12 +122,14 @@ const storedColumns = {
   recordedByDeviceId: records.recordedByDeviceId,
   recordedByDeviceName: records.recordedByDeviceName,
   recordedAt: records.recordedAt,
+  deviceRecordedAt: records.deviceRecordedAt,
   resolutionNote: recordResolutions.note,
   resolvedByMembershipId: recordResolutions.resolvedByMembershipId,
   resolvedByName: recordResolutions.resolvedByName,
   resolvedByDeviceId: recordResolutions.resolvedByDeviceId,
   resolvedByDeviceName: recordResolutions.resolvedByDeviceName,
   resolvedAt: recordResolutions.resolvedAt,
+  deviceResolvedAt: recordResolutions.deviceResolvedAt,
   current: sql<boolean>`${isCurrent}`.mapWith(Boolean),
 }
 
@@ -158,11 +159,14 @@ function keyWhere(scope: OrgScope, key: RecordKey): SQL | undefined {
   )
 }
 
+/** A record's corrective action, when it has one (the join record queries make). */
+const resolutionOfRecord = and(eq(recordResolutions.orgId, records.orgId), eq(recordResolutions.recordId, records.id))
+
 function selectStored(db: Db, where: SQL | undefined) {
   return db
     .select(storedColumns)
     .from(records)
-    .leftJoin(recordResolutions, and(eq(recordResolutions.orgId, records.orgId), eq(recordResolutions.recordId, records.id)))
+    .leftJoin(recordResolutions, resolutionOfRecord)
     .leftJoin(uploads, and(eq(uploads.orgId, records.orgId), eq(uploads.id, records.uploadId)))
     .where(where)
 }
@@ -178,6 +182,225 @@ export async function currentRecords(db: Db, scope: OrgScope, filter: RecordFilt
     asc(records.recordedAt),
     asc(records.id),
   )
+}
+
+/** The state of a cell as progress counts it (templates/day.ts `CellState`), from its current record. */
+export interface CurrentState {
+  templateId: string
+  itemId: string
+  slot: number
+  status: RecordStatus
+  resolved: boolean
+}
+
+/** What progress reads of a record (`CurrentState`): its cell, its status and whether its failure is resolved. */
+const stateColumns = {
+  templateId: records.templateId,
+  itemId: records.itemId,
+  slot: records.slot,
+  status: records.status,
+  resolved: sql<boolean>`${recordResolutions.recordId} is not null`.mapWith(Boolean),
+}
+
+/** The day's current records of some templates at a venue, prepared once per database (every day list runs it). */
+function prepareCurrentStates(db: Db) {
+  return db
+    .select(stateColumns)
+    .from(records)
+    .leftJoin(recordResolutions, resolutionOfRecord)
+    .where(
+      and(
+        eq(records.orgId, sql.placeholder('orgId')),
+        eq(records.venueId, sql.placeholder('venueId')),
+        eq(records.kind, sql.placeholder('kind')),
+        eq(records.date, sql.placeholder('date')),
+        sql`${records.templateId} = any(${sql.placeholder('templateIds')}::uuid[])`,
+        isCurrent,
+      ),
+    )
+    .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id))
+    .prepare('mise_current_states')
+}
+const currentStateQueries = new WeakMap<Db, ReturnType<typeof prepareCurrentStates>>()
+
+/**
+ * What progress needs of the current records of a day: four narrow columns, one `not exists`
+ * (current) and the resolution join, in one prepared query, without a full record's columns and
+ * joins (a day list of 30 checklists reads 300 of them only to count).
+ */
+export async function currentStates(
+  db: Db,
+  scope: OrgScope,
+  filter: Required<Pick<RecordFilter, 'kind' | 'venueId' | 'date' | 'templateIds'>>,
+): Promise<CurrentState[]> {
+  if (filter.templateIds.length === 0) return []
+  let query = currentStateQueries.get(db)
+  if (!query) currentStateQueries.set(db, (query = prepareCurrentStates(db)))
+  return query.execute({ orgId: scope.orgId, venueId: filter.venueId, kind: filter.kind, date: filter.date, templateIds: filter.templateIds })
+}
+
+/**
+ * What a day's progress needs of every record matching the filter, current and superseded (open
+ * failures outlive later records, ADR 022): six narrow columns and the resolution join, in one query.
+ */
+export async function recordStates(db: Db, scope: OrgScope, filter: RecordFilter): Promise<(CurrentState & { current: boolean })[]> {
+  if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
+  return db
+    .select({ ...stateColumns, current: sql<boolean>`${isCurrent}`.mapWith(Boolean) })
+    .from(records)
+    .leftJoin(recordResolutions, resolutionOfRecord)
+    .where(filterWhere(scope, filter))
+    .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id))
+}
+
+/**
+ * What a chart draws of the records matching the filter: the current ones and every failure (a failed
+ * reading stays a point after its re-check), only the columns a point needs, oldest first, in one query
+ * served by the (organisation, template, date) index, without the joins of a full record.
+ */
+export async function chartRecords(db: Db, scope: OrgScope, filter: RecordFilter) {
+  if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
+  return db
+    .select({ itemId: records.itemId, date: records.date, slot: records.slot, value: records.value, status: records.status, recordedAt: records.recordedAt })
+    .from(records)
+    .where(and(filterWhere(scope, filter), or(eq(records.status, 'failed'), isCurrent)))
+    .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id))
+}
+
+/** Which records a compliance count reads: these venues, both kinds, between two days. */
+export interface StateFilter {
+  venueIds: string[]
+  from: string
+  to: string
+}
+
+function stateWhere(scope: OrgScope, filter: StateFilter): SQL | undefined {
+  return and(
+    eq(records.orgId, scope.orgId),
+    inArray(records.venueId, filter.venueIds),
+    inArray(records.kind, [...RECORD_KINDS]),
+    gte(records.date, filter.from),
+    lte(records.date, filter.to),
+  )
+}
+
+/**
+ * The state of the records of these venues on some days (`days`), and of every unresolved failure
+ * between `from` and `to`: each record's cell, status, lateness, whether it is current and whether its
+ * failure is resolved. One query whatever the number of venues, templates and days (the dashboard and
+ * the group overview, issue #14); the other days are counted by `recordCounts`. (`recordStates` is a
+ * day page's: one venue, one kind, one day.)
+ */
+export async function venueRecordStates(db: Db, scope: OrgScope, filter: StateFilter & { days: string[] }) {
+  if (!filter.venueIds.length) return []
+  return db
+    .select({
+      venueId: records.venueId,
+      kind: records.kind,
+      templateId: records.templateId,
+      itemId: records.itemId,
+      date: records.date,
+      slot: records.slot,
+      status: records.status,
+      late: records.late,
+      current: sql<boolean>`${isCurrent}`.mapWith(Boolean),
+      resolved: sql<boolean>`${recordResolutions.id} is not null`.mapWith(Boolean),
+    })
+    .from(records)
+    .leftJoin(recordResolutions, resolutionOfRecord)
+    .where(
+      and(
+        stateWhere(scope, filter),
+        // Said on the records alone too, so that the days' index and the failures' partial index
+        // (records_org_venue_failed_idx) find them without reading the window's other records.
+        or(inArray(records.date, filter.days), eq(records.status, 'failed')),
+        or(inArray(records.date, filter.days), and(eq(records.status, 'failed'), isNull(recordResolutions.id))),
+      ),
+    )
+}
+
+export interface RecordCount {
+  venueId: string
+  kind: RecordKind
+  templateId: string
+  date: string
+  onTime: number
+  late: number
+  resolved: number
+  unresolved: number
+}
+
+/**
+ * Per venue, day and template between two days, counted in the database (a row per template-day, not
+ * per record): current records of the `required` items made on their day (`onTime`) or later (`late`),
+ * and failed records resolved and unresolved — current ones, and superseded ones of the kinds in
+ * `failuresOutlive` (ADR 022). One query.
+ *
+ * A correction supersedes a record of the same key (same venue, kind and day, `addRecord`), so every
+ * record superseding one of the window's records is in the window: "current" is the window joined with
+ * itself once (a hash join) rather than a lookup per record, which is what a month of a busy venue
+ * (18,000 records) costs (issue #14's bound, ADR 057).
+ */
+export async function recordCounts(db: Db, scope: OrgScope, filter: StateFilter & { required: string[]; failuresOutlive: RecordKind[] }): Promise<RecordCount[]> {
+  if (!filter.venueIds.length) return []
+  const current = sql`later.id is null`
+  // The required items are one array, joined (hashed once), not a list compared with every record.
+  const required = sql`req.id is not null`
+  const counted = sql`w.status = 'failed' and (${current}${filter.failuresOutlive.length ? sql` or w.kind in ${filter.failuresOutlive}` : sql``})`
+  return queryRows<RecordCount>(
+    db,
+    sql`with w as (
+      select ${records.id} as id, ${records.venueId} as venue_id, ${records.kind} as kind, ${records.templateId} as template_id,
+             ${records.itemId} as item_id, ${records.date} as date, ${records.status} as status, ${records.late} as late,
+             ${records.supersedesId} as supersedes_id
+      from ${records}
+      where ${stateWhere(scope, filter)}
+    ),
+    req as (select distinct unnest(${sql.param(filter.required)}::uuid[]) as id)
+    select w.venue_id as "venueId", w.kind as "kind", w.template_id as "templateId", w.date::text as "date",
+      (count(*) filter (where ${current} and ${required} and not w.late))::int as "onTime",
+      (count(*) filter (where ${current} and ${required} and w.late))::int as "late",
+      (count(*) filter (where ${counted} and r.id is not null))::int as "resolved",
+      (count(*) filter (where ${counted} and r.id is null))::int as "unresolved"
+    from w
+    left join w as later on later.supersedes_id = w.id
+    left join req on req.id = w.item_id
+    left join ${recordResolutions} as r on r.org_id = ${scope.orgId} and r.record_id = w.id
+    group by w.venue_id, w.kind, w.template_id, w.date`,
+  )
+}
+export type VenueRecordState = Awaited<ReturnType<typeof venueRecordStates>>[number]
+
+/**
+ * The organisation's failed records still without a corrective action (current ones, and superseded
+ * ones of the kinds in `failuresOutlive`, ADR 022), recorded between two instants and/or of days from
+ * `fromDate`, for alerts (server/alerts): one query.
+ */
+export async function unresolvedFailures(
+  db: Db,
+  scope: OrgScope,
+  filter: { failuresOutlive: RecordKind[]; venueIds?: string[]; recordedFrom?: Date; recordedTo?: Date; fromDate?: string },
+) {
+  if (filter.venueIds?.length === 0) return []
+  const counted = filter.failuresOutlive.length ? or(isCurrent, inArray(records.kind, filter.failuresOutlive)) : isCurrent
+  const { id, venueId, kind, templateId, itemId, date, slot, templateName, label, recordedAt } = storedColumns
+  return db
+    .select({ id, venueId, kind, templateId, itemId, date, slot, templateName, label, recordedAt })
+    .from(records)
+    .leftJoin(recordResolutions, resolutionOfRecord)
+    .where(
+      and(
+        eq(records.orgId, scope.orgId),
+        eq(records.status, 'failed'),
+        isNull(recordResolutions.id),
+        counted,
+        filter.venueIds ? inArray(records.venueId, filter.venueIds) : undefined,
+        filter.recordedFrom ? gte(records.recordedAt, filter.recordedFrom) : undefined,
+        filter.recordedTo ? lte(records.recordedAt, filter.recordedTo) : undefined,
+        filter.fromDate ? gte(records.date, filter.fromDate) : undefined,
+      ),
+    )
+    .orderBy(asc(records.recordedAt), asc(records.id))
 }
 
 /** Every record matching the filter, current and superseded, oldest first, in one query. */
@@ -236,8 +459,13 @@ export function publicRecord(orgId: string, r: StoredRecord) {
     itemType: r.itemType,
     min: r.min,
     max: r.max,
+    failsOn: r.failsOn,
+    unit: r.unit,
+    options: r.options,
     recordedBy: { membershipId: r.recordedByMembershipId, name: r.recordedByName, device: deviceRef(r.recordedByDeviceId, r.recordedByDeviceName) },
     recordedAt: r.recordedAt.toISOString(),
+    /** When the device made it, if it said so (made offline, synced later); recordedAt is when the server received it. */
+    deviceRecordedAt: r.deviceRecordedAt ? r.deviceRecordedAt.toISOString() : null,
     supersedesId: r.supersedesId,
     resolution:
       r.resolvedAt && r.resolutionNote !== null
@@ -249,6 +477,7 @@ export function publicRecord(orgId: string, r: StoredRecord) {
               device: deviceRef(r.resolvedByDeviceId, r.resolvedByDeviceName),
             },
             resolvedAt: r.resolvedAt.toISOString(),
+            deviceResolvedAt: r.deviceResolvedAt ? r.deviceResolvedAt.toISOString() : null,
           }
         : null,
   }
@@ -265,6 +494,12 @@ export interface RecordSnapshot {
   itemType: string
   min: number | null
   max: number | null
+  /** A yes/no item's failing answer ("no", "yes", "none"). */
+  failsOn?: string | null
+  /** A measure item's unit. */
+  unit?: string | null
+  /** A choice item's answers, the failing ones marked. */
+  options?: { label: string; fails: boolean }[] | null
 }
 
 export interface NewRecord {
@@ -276,6 +511,8 @@ export interface NewRecord {
   status: RecordStatus
   /** The venue's time zone: a record for a day before today there is late. */
   timeZone: string
+  /** When the device made it (a record synced after being made offline; ADR 052): kept, and "late" is judged by it. */
+  deviceAt?: Date
 }
 
 /** The acting member's name, read inside the insert (a snapshot: renaming them later changes nothing). */
@@ -301,7 +538,7 @@ export async function addRecord(db: Db, scope: OrgScope, input: NewRecord): Prom
           .where(and(keyWhere(scope, input.key), isCurrent))
           .orderBy(sql`${records.recordedAt} desc`)
           .limit(1)
-        const late = input.key.date < todayIn(input.timeZone)
+        const late = input.key.date < todayIn(input.timeZone, input.deviceAt)
         const [row] = await tx
           .insert(records)
           .values({
@@ -324,6 +561,7 @@ export async function addRecord(db: Db, scope: OrgScope, input: NewRecord): Prom
             // Made on a shared device: the device (its name now, kept) beside the PIN holder.
             recordedByDeviceId: scope.device?.deviceId ?? null,
             recordedByDeviceName: scope.device?.deviceName ?? null,
+            deviceRecordedAt: input.deviceAt ?? null,
           })
           .returning({ id: records.id })
         return row!.id
@@ -343,7 +581,7 @@ export async function addRecord(db: Db, scope: OrgScope, input: NewRecord): Prom
 export async function resolveRecord(
   db: Db,
   scope: OrgScope,
-  input: { key: RecordKey; note: string; locale: Locale; anyInChain?: boolean },
+  input: { key: RecordKey; note: string; locale: Locale; anyInChain?: boolean; deviceAt?: Date },
 ): Promise<StoredRecord> {
   const id = await db.transaction(async (tx) => {
     // ADR 022: where failures outlive later records, the newest open failure of the key anywhere in its
@@ -366,6 +604,7 @@ export async function resolveRecord(
       resolvedByName: memberName(scope),
       resolvedByDeviceId: scope.device?.deviceId ?? null,
       resolvedByDeviceName: scope.device?.deviceName ?? null,
+      deviceResolvedAt: input.deviceAt ?? null,
     })
     return current.id
   }).catch((error: unknown) => {

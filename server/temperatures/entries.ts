@@ -5,27 +5,15 @@
  * values are stored in °C and shown and entered in the organisation's unit. A re-check never hides an
  * unresolved failure (ADR 022).
  */
-import { addDays, format, parse } from 'date-fns'
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t } from '../i18n.ts'
 import { organisations } from '../orgs/schema.ts'
-import { publicRecord, recordHistory, type StoredRecord } from '../records/service.ts'
+import { chartRecords, publicRecord, recordHistory, recordStates, shiftDay, todayIn, type StoredRecord } from '../records/service.ts'
+
+type RecordState = Awaited<ReturnType<typeof recordStates>>[number]
 import { isUuid, type ServiceContext } from '../scope.ts'
-import {
-  checkWorkable,
-  dayInfo,
-  dueOn,
-  dueTemplates,
-  isOverdue,
-  progressOf,
-  publicVenue,
-  recordWork,
-  resolveWork,
-  venueForWork,
-  type CellState,
-  type WorkVenue,
-} from '../templates/day.ts'
+import * as work from '../templates/day.ts'
 import { usedAtVenue } from '../templates/service.ts'
 import { temperatureEntries, temperatureItems, temperatureLogs } from './schema.ts'
 import { checkTimesOf, temperatureKind, type TemperatureLogRow } from './templates.ts'
@@ -33,10 +21,6 @@ import { boundIn, fromCelsius, inRange, parseReading, toCelsius, type Temperatur
 
 /** How many days the chart shows at most (the page offers 7 and 30). */
 export const CHART_DAYS = 30
-
-function shiftDay(day: string, days: number): string {
-  return format(addDays(parse(day, 'yyyy-MM-dd', new Date(2000, 0, 1)), days), 'yyyy-MM-dd')
-}
 
 /** The organisation's unit. */
 async function orgUnit(ctx: ServiceContext): Promise<TemperatureUnit> {
@@ -61,38 +45,37 @@ async function ensureEntries(ctx: ServiceContext, venueId: string, date: string,
 // ---------------------------------------------------------------------------------------------------
 // Cells: one unit at one check.
 
-const cellKey = (itemId: string, slot: number) => `${itemId}:${slot}`
+const { cellKey } = work
 
 /** Each cell's state from every record of the day: the current reading, and its open failures (ADR 022). */
-function cellStates(rows: StoredRecord[]): Map<string, CellState> {
-  const states = new Map<string, CellState>()
+function cellStates(rows: Pick<RecordState, 'itemId' | 'slot' | 'status' | 'current' | 'resolved'>[]): Map<string, work.CellState> {
+  const states = new Map<string, work.CellState>()
   for (const chain of Map.groupBy(rows, (r) => cellKey(r.itemId, r.slot)).values()) {
     const current = chain.find((r) => r.current)
     if (!current) continue
-    const open = chain.filter((r) => r.status === 'failed' && r.resolvedAt === null).length
+    const open = chain.filter((r) => r.status === 'failed' && !r.resolved).length
     states.set(cellKey(current.itemId, current.slot), { status: current.status, resolved: open === 0, open })
   }
   return states
 }
 
-/** Progress per check and for the day, and overdue (a check is overdue after its time, the day after its end). */
+/** Progress per check and for the day (templates/day.ts): every unit is read at every check. */
 function logProgress(
   log: Pick<TemperatureLogRow, 'checksPerDay' | 'checkTimes'>,
   itemIds: string[],
-  states: Map<string, CellState>,
+  states: Map<string, work.CellState>,
   day: { date: string; today: string },
   now: Date,
   timeZone: string,
 ) {
-  const times = checkTimesOf(log)
-  const checks = times.map((time, slot) => {
-    const cells = itemIds.map((id) => ({ id: cellKey(id, slot), required: true }))
-    const { complete, progress } = progressOf(cells, states)
-    return { slot, time, complete, overdue: isOverdue({ complete, ...day, now, timeZone, dueTime: time }), done: progress.done, total: progress.total, unresolved: progress.unresolved }
-  })
-  const cells = times.flatMap((_, slot) => itemIds.map((id) => ({ id: cellKey(id, slot), required: true })))
-  const { complete, progress } = progressOf(cells, states)
-  return { checks, complete, overdue: checks.some((c) => c.overdue), progress }
+  return work.checksProgress(
+    checkTimesOf(log),
+    itemIds.map((id) => ({ id, required: true })),
+    states,
+    day,
+    now,
+    timeZone,
+  )
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -103,15 +86,15 @@ function logProgress(
  * constant number of queries (venue by the caller, logs, unit, entries, units, records) whatever the
  * number of logs, units and readings.
  */
-export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: string | undefined, now = new Date()) {
-  const day = dayInfo(venue, date, ctx.locale, now)
+export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: string | undefined, now = new Date()) {
+  const day = work.dayInfo(venue, date, ctx.locale, now)
   const [logs, unit] = await Promise.all([
-    dueTemplates<Pick<TemperatureLogRow, 'id' | 'name' | 'checksPerDay' | 'checkTimes'>>(ctx, temperatureKind, venue.id, day.date, {
+    work.dueTemplates<Pick<TemperatureLogRow, 'id' | 'name' | 'checksPerDay' | 'checkTimes'>>(ctx, temperatureKind, venue.id, day.date, {
       id: temperatureLogs.id,
       name: temperatureLogs.name,
       checksPerDay: temperatureLogs.checksPerDay,
       checkTimes: temperatureLogs.checkTimes,
-    }),
+    }, 'day_list'),
     orgUnit(ctx),
   ])
   const ids = logs.map((l) => l.id)
@@ -122,14 +105,14 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
           .select({ id: temperatureItems.id, temperatureId: temperatureItems.temperatureId })
           .from(temperatureItems)
           .where(and(eq(temperatureItems.orgId, ctx.scope.orgId), inArray(temperatureItems.temperatureId, ids), isNull(temperatureItems.archivedAt))),
-        recordHistory(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: ids }),
+        recordStates(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: ids }),
       ])
     : [new Map<string, string>(), [], []]
   const itemsByLog = Map.groupBy(items, (i) => i.temperatureId)
   const rowsByLog = Map.groupBy(rows, (r) => r.templateId)
   return {
     ...day,
-    venue: publicVenue(venue),
+    venue: work.publicVenue(venue),
     unit,
     temperatures: logs.map((log) => ({
       entryId: entryIds.get(log.id)!,
@@ -183,35 +166,35 @@ export type PublicReading = ReturnType<typeof publicReading>
 /**
  * The entry: the log at the venue on the day, every unit (non-archived, plus units archived since with
  * readings that day) with, per check, the current reading, the earlier ones and the open failures, and
- * the readings of the last 30 days for the chart. Five queries whatever the number of units and readings.
+ * the readings of the last 30 days for the chart (only what a point needs). Six queries whatever the
+ * number of units and readings.
  */
 export async function entryDetail(ctx: ServiceContext, entryId: string, now = new Date()) {
   const found = await findEntry(ctx, entryId)
   if (!found) throw notFound()
   const { entry, log, unit } = found
-  const venue = await venueForWork(ctx, entry.venueId)
-  const day = dayInfo(venue, entry.date, ctx.locale, now)
-  const [items, rows] = await Promise.all([
+  const venue = await work.venueForWork(ctx, entry.venueId)
+  const day = work.dayInfo(venue, entry.date, ctx.locale, now)
+  const [items, todays, charted] = await Promise.all([
     ctx.db
       .select()
       .from(temperatureItems)
       .where(and(eq(temperatureItems.orgId, ctx.scope.orgId), eq(temperatureItems.temperatureId, log.id)))
       .orderBy(asc(temperatureItems.position), asc(temperatureItems.createdAt), asc(temperatureItems.id)),
-    recordHistory(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, from: shiftDay(day.date, -(CHART_DAYS - 1)), to: day.date, templateIds: [log.id] }),
+    recordHistory(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: [log.id] }),
+    chartRecords(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, from: shiftDay(day.date, -(CHART_DAYS - 1)), to: day.date, templateIds: [log.id] }),
   ])
-  const todays = rows.filter((r) => r.date === day.date)
   if (!usedAtVenue(log, venue.id) && todays.length === 0) throw notFound()
-  const failedIds = new Set(rows.filter((r) => r.status === 'failed').map((r) => r.id))
+  // A re-check supersedes a failure of the same unit, check and day: today's records tell them all.
+  const failedIds = new Set(todays.filter((r) => r.status === 'failed').map((r) => r.id))
   const reading = (r: StoredRecord) => publicReading(ctx.scope.orgId, r, unit, failedIds)
   const byItem = Map.groupBy(todays, (r) => r.itemId)
-  const chartByItem = Map.groupBy(
-    rows.filter((r) => r.current || r.status === 'failed'),
-    (r) => r.itemId,
-  )
+  const chartByItem = Map.groupBy(charted, (r) => r.itemId)
   const times = checkTimesOf(log)
   const shownItems = items.filter((item) => !item.archivedAt || byItem.has(item.id))
   const units = shownItems.map((item) => {
     const recorded = byItem.get(item.id) ?? []
+    const bySlot = Map.groupBy(recorded, (r) => r.slot)
     const kept = recorded[0]
     const min = item.archivedAt && kept ? (kept.min === null ? null : Number(kept.min)) : item.min === null ? null : Number(item.min)
     const max = item.archivedAt && kept ? (kept.max === null ? null : Number(kept.max)) : item.max === null ? null : Number(item.max)
@@ -227,7 +210,7 @@ export async function entryDetail(ctx: ServiceContext, entryId: string, now = ne
         archivedAt: item.archivedAt ? item.archivedAt.toISOString() : null,
       },
       checks: times.map((time, slot) => {
-        const chain = recorded.filter((r) => r.slot === slot).sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime())
+        const chain = (bySlot.get(slot) ?? []).sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime())
         const current = chain.find((r) => r.current) ?? null
         return {
           slot,
@@ -247,11 +230,11 @@ export async function entryDetail(ctx: ServiceContext, entryId: string, now = ne
     }
   })
   const activeIds = items.filter((i) => !i.archivedAt).map((i) => i.id)
-  const progress = logProgress(log, activeIds, cellStates(todays), day, now, venue.timeZone)
+  const progress = logProgress(log, activeIds, cellStates(todays.map((r) => ({ itemId: r.itemId, slot: r.slot, status: r.status, current: r.current, resolved: r.resolvedAt !== null }))), day, now, venue.timeZone)
   return {
     id: entry.id,
     ...day,
-    venue: publicVenue(venue),
+    venue: work.publicVenue(venue),
     unit,
     temperature: {
       id: log.id,
@@ -261,7 +244,7 @@ export async function entryDetail(ctx: ServiceContext, entryId: string, now = ne
       archivedAt: log.archivedAt ? log.archivedAt.toISOString() : null,
     },
     /** Is it due on this weekday? On other days nothing new can be recorded. */
-    dueThatDay: dueOn(log, day.date),
+    dueThatDay: work.dueOn(log, day.date),
     ...progress,
     items: units,
   }
@@ -274,7 +257,7 @@ export async function entryDetail(ctx: ServiceContext, entryId: string, now = ne
 async function entryAndItem(ctx: ServiceContext, entryId: string, itemId: string) {
   const found = await findEntry(ctx, entryId)
   if (!found || !isUuid(itemId)) throw notFound()
-  const venue = await venueForWork(ctx, found.entry.venueId)
+  const venue = await work.venueForWork(ctx, found.entry.venueId)
   const [item] = await ctx.db
     .select()
     .from(temperatureItems)
@@ -300,6 +283,30 @@ function failedCurrentSlot(rows: StoredRecord[]): number | undefined {
   return rows.filter((r) => r.current && r.status === 'failed').sort((a, b) => a.slot - b.slot)[0]?.slot
 }
 
+/** Write one reading (°C) of a unit's check: out of its range, it fails. The unit's label, kind and range are snapshotted. */
+async function writeReading(
+  ctx: ServiceContext,
+  input: { venue: work.WorkVenue; log: TemperatureLogRow; item: typeof temperatureItems.$inferSelect; date: string; slot: number; celsius: number; note?: string | null },
+) {
+  const { venue, log, item, date, slot, celsius } = input
+  const min = item.min === null ? null : Number(item.min)
+  const max = item.max === null ? null : Number(item.max)
+  const status = inRange(celsius, min, max) ? ('done' as const) : ('failed' as const)
+  const stored = await work.recordWork(ctx, {
+    kind: 'temperature',
+    venue,
+    template: log,
+    item,
+    date,
+    slot,
+    snapshot: { label: item.label, itemType: item.kind, min, max },
+    value: String(celsius),
+    status,
+    note: input.note,
+  })
+  return { stored, status }
+}
+
 /**
  * Record a reading, given in the organisation's unit (a comma is a decimal separator), stored in °C
  * with one decimal. Without a check named: a re-check of the unit's open failure or of its current
@@ -307,7 +314,7 @@ function failedCurrentSlot(rows: StoredRecord[]): number | undefined {
  */
 export async function completeReading(ctx: ServiceContext, input: { entryId: string; itemId: string; value: string; note?: string | null; slot?: number }) {
   const { entry, log, venue, item, unit, rows } = await entryAndItem(ctx, input.entryId, input.itemId)
-  const date = checkWorkable(ctx, { venue, template: log, item, date: entry.date })
+  const date = work.checkWorkable(ctx, { venue, template: log, item, date: entry.date })
   const typed = parseReading(input.value)
   if (!Number.isFinite(typed)) throw validationError({ value: t(ctx.locale, 'records.valueTemperature') })
   const celsius = toCelsius(typed, unit)
@@ -317,20 +324,7 @@ export async function completeReading(ctx: ServiceContext, input: { entryId: str
     slot = Array.from({ length: log.checksPerDay }, (_, i) => i).find((i) => !recorded.has(i))
     if (slot === undefined) throw validationError({ slot: t(ctx.locale, 'records.everyCheckRecorded') })
   }
-  const min = item.min === null ? null : Number(item.min)
-  const max = item.max === null ? null : Number(item.max)
-  const stored = await recordWork(ctx, {
-    kind: 'temperature',
-    venue,
-    template: log,
-    item,
-    date,
-    slot,
-    snapshot: { label: item.label, itemType: item.kind, min, max },
-    value: String(celsius),
-    status: inRange(celsius, min, max) ? 'done' : 'failed',
-    note: input.note,
-  })
+  const { stored } = await writeReading(ctx, { venue, log, item, date, slot, celsius, note: input.note })
   const failed = new Set(rows.filter((r) => r.status === 'failed').map((r) => r.id))
   return publicReading(ctx.scope.orgId, stored, unit, failed)
 }
@@ -343,7 +337,7 @@ export async function completeReading(ctx: ServiceContext, input: { entryId: str
 export async function resolveReading(ctx: ServiceContext, input: { entryId: string; itemId: string; note: string; slot?: number }) {
   const { entry, log, venue, item, unit, rows } = await entryAndItem(ctx, input.entryId, input.itemId)
   const slot = checkSlot(ctx, input.slot, log.checksPerDay) ?? openFailureSlot(rows) ?? 0
-  const stored = await resolveWork(ctx, {
+  const stored = await work.resolveWork(ctx, {
     kind: 'temperature',
     venue,
     templateId: log.id,
@@ -355,4 +349,49 @@ export async function resolveReading(ctx: ServiceContext, input: { entryId: stri
   })
   const failed = new Set(rows.filter((r) => r.status === 'failed').map((r) => r.id))
   return publicReading(ctx.scope.orgId, stored, unit, failed)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Deliveries: a temperature taken when an order is received.
+
+/**
+ * Put a delivery temperature (°C) taken on receiving an order into the venue's delivery log: the first
+ * log due at the venue today (by position) with an active unit of kind `delivery`. The reading goes in
+ * the unit's first check without one; when every check of the day already has one, it is a new reading
+ * of the last check (records are append-only: the earlier reading stays in the history). Out of range
+ * fails like any reading, so an unresolved failure shows on the log. Undefined when the venue has no
+ * delivery log due today: the temperature then stays on the order only. `ctx.db` may be a transaction.
+ */
+export async function recordDeliveryReading(
+  ctx: ServiceContext,
+  input: { venueId: string; celsius: number; note: string; now?: Date },
+): Promise<{ entryId: string; temperatureId: string; date: string; name: string; status: 'done' | 'failed' } | undefined> {
+  const venue = await work.venueForWork(ctx, input.venueId)
+  const date = todayIn(venue.timeZone, input.now)
+  const logs = await work.dueTemplates<TemperatureLogRow>(ctx, temperatureKind, venue.id, date, getTableColumns(temperatureLogs), 'rows')
+  if (!logs.length) return undefined
+  const items = await ctx.db
+    .select()
+    .from(temperatureItems)
+    .where(
+      and(
+        eq(temperatureItems.orgId, ctx.scope.orgId),
+        inArray(
+          temperatureItems.temperatureId,
+          logs.map((l) => l.id),
+        ),
+        eq(temperatureItems.kind, 'delivery'),
+        isNull(temperatureItems.archivedAt),
+      ),
+    )
+    .orderBy(asc(temperatureItems.position), asc(temperatureItems.createdAt), asc(temperatureItems.id))
+  const log = logs.find((l) => items.some((i) => i.temperatureId === l.id))
+  const item = log && items.find((i) => i.temperatureId === log.id)
+  if (!log || !item) return undefined
+  const entryId = (await ensureEntries(ctx, venue.id, date, [log.id])).get(log.id)!
+  const rows = await recordHistory(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date, templateIds: [log.id], itemIds: [item.id] })
+  const recorded = new Set(rows.map((r) => r.slot))
+  const slot = Array.from({ length: log.checksPerDay }, (_, i) => i).find((i) => !recorded.has(i)) ?? log.checksPerDay - 1
+  const { status } = await writeReading(ctx, { venue, log, item, date, slot, celsius: toCelsius(input.celsius, 'C'), note: input.note })
+  return { entryId, temperatureId: log.id, date, name: log.name, status }
 }

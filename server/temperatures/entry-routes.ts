@@ -5,6 +5,7 @@ import { line, text } from '../api/contract.ts'
 import { requirePermission } from '../api/middleware/org-scope.ts'
 import { readJson, readQuery } from '../api/validate.ts'
 import { exportResponse, recordsExportBody } from '../records/export-route.ts'
+import { deviceTimeField, recordingCall, requireRecording } from '../records/offline.ts'
 import { MAX_CHECKS_PER_DAY } from './schema.ts'
 import { venueForWork } from '../templates/day.ts'
 import { pathId, serviceContext } from '../templates/routes.ts'
@@ -17,12 +18,14 @@ export const completeReadingBody = z.strictObject({
   value: z.union([line().trim().min(1).max(20), z.number().min(-1000).max(1000)]).transform((v) => String(v)),
   note: text().max(2000).nullable().optional(),
   slot: slot.optional(),
+  recordedAt: deviceTimeField(),
 })
 
 /** POST …/resolve: the corrective action; the check when the unit has open failures in several. */
 export const resolveReadingBody = z.strictObject({
   note: text().trim().min(1).max(2000),
   slot: slot.optional(),
+  recordedAt: deviceTimeField(),
 })
 
 export const temperatureExportBody = recordsExportBody
@@ -44,21 +47,19 @@ export function temperatureEntryRoutes() {
   })
 
   app.post('/:entryId/items/:itemId/complete', async (c) => {
-    const scope = requirePermission(c, 'records.write')
+    const scope = await requireRecording(c)
     const entryId = pathId(c, 'entryId')
     const itemId = pathId(c, 'itemId')
     const body = await readJson(c, completeReadingBody)
-    const record = await completeReading(serviceContext(c, scope), { entryId, itemId, ...body })
-    return c.json({ record }, 201)
+    return recordingCall(c, serviceContext(c, scope), body, async (ctx) => ({ record: await completeReading(ctx, { entryId, itemId, ...body }) }))
   })
 
   app.post('/:entryId/items/:itemId/resolve', async (c) => {
-    const scope = requirePermission(c, 'records.write')
+    const scope = await requireRecording(c)
     const entryId = pathId(c, 'entryId')
     const itemId = pathId(c, 'itemId')
     const body = await readJson(c, resolveReadingBody)
-    const record = await resolveReading(serviceContext(c, scope), { entryId, itemId, ...body })
-    return c.json({ record }, 201)
+    return recordingCall(c, serviceContext(c, scope), body, async (ctx) => ({ record: await resolveReading(ctx, { entryId, itemId, ...body }) }))
   })
 
   return app

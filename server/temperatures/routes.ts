@@ -1,33 +1,15 @@
 import { z } from 'zod'
 import { line } from '../api/contract.ts'
-import { daysField, HH_MM, templateItemRoutes, templateName, templateRoutes, venueIdsField } from '../templates/routes.ts'
-import { MAX_CHECKS_PER_DAY, TEMPERATURE_ITEM_KINDS } from './schema.ts'
+import { checksPerDay, checkTimes, daysField, monthDaysField, templateItemRoutes, templateName, templateRoutes, timesFitChecks, venueIdsField } from '../templates/routes.ts'
+import { TEMPERATURE_ITEM_KINDS } from './schema.ts'
 import { temperatureService } from './templates.ts'
-
-const checksPerDay = z.int({ error: 'validation.checksPerDay' }).min(1, 'validation.checksPerDay').max(MAX_CHECKS_PER_DAY, 'validation.checksPerDay')
-/** Each check's time (HH:mm), or null / "" for none; at most one per check. */
-const checkTimes = z
-  .array(
-    line({ error: 'validation.dueTime' })
-      .trim()
-      .refine((value) => value === '' || HH_MM.test(value), 'validation.dueTime')
-      .nullable(),
-    { error: 'validation.dueTime' },
-  )
-  .max(MAX_CHECKS_PER_DAY, 'validation.checkTimes')
-  .transform((list) => list.map((v) => v || null))
-
-function timesFitChecks(body: { checksPerDay?: number; checkTimes?: (string | null)[] }, ctx: z.RefinementCtx) {
-  if (body.checkTimes && body.checksPerDay !== undefined && body.checkTimes.length > body.checksPerDay) {
-    ctx.addIssue({ code: 'custom', path: ['checkTimes'], message: 'validation.checkTimes' })
-  }
-}
 
 export const createTemperatureBody = z
   .strictObject({
     name: templateName,
     venueIds: venueIdsField.optional(),
     days: daysField.optional(),
+    monthDays: monthDaysField.optional(),
     checksPerDay: checksPerDay.optional(),
     checkTimes: checkTimes.optional(),
   })
@@ -38,6 +20,7 @@ export const updateTemperatureBody = z
     name: templateName.optional(),
     venueIds: venueIdsField.optional(),
     days: daysField.optional(),
+    monthDays: monthDaysField.optional(),
     checksPerDay: checksPerDay.optional(),
     checkTimes: checkTimes.optional(),
   })

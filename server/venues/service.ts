@@ -33,14 +33,21 @@ export async function listVenues(db: Db, scope: OrgScope): Promise<PublicVenue[]
   return rows.map(publicVenue)
 }
 
-/** One venue of the organisation (archived or not), whatever the member's venue access. */
+/** One venue of the organisation (archived or not), whatever the member's venue access: prepared once per database (every day page asks). */
 export async function findVenue(db: Db, scope: OrgScope, venueId: string): Promise<PublicVenue | undefined> {
-  const [row] = await db
-    .select()
-    .from(venues)
-    .where(and(eq(venues.orgId, scope.orgId), eq(venues.id, venueId)))
+  let query = venueQueries.get(db)
+  if (!query) venueQueries.set(db, (query = prepareFindVenue(db)))
+  const [row] = await query.execute({ orgId: scope.orgId, venueId })
   return row && publicVenue(row)
 }
+function prepareFindVenue(db: Db) {
+  return db
+    .select()
+    .from(venues)
+    .where(and(eq(venues.orgId, sql.placeholder('orgId')), eq(venues.id, sql.placeholder('venueId'))))
+    .prepare('mise_find_venue')
+}
+const venueQueries = new WeakMap<Db, ReturnType<typeof prepareFindVenue>>()
 
 export interface NewVenue {
   name: string

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { todayIn } from '../../server/records/service.ts'
+import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
 import type { ReceivedMail } from '../support/mailbox.ts'
-import { uniqueEmail, type TestApp } from '../support/app.ts'
+import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
 
 export const PASSWORD = 'correct horse battery'
 export const SESSION_COOKIE = 'mise_session'
@@ -151,3 +153,25 @@ export const VERIFY_SUBJECT_EN = /^Verify your e-mail address for Mise$/
 export const VERIFY_SUBJECT_ES = /^Verifica tu dirección de correo en Mise$/
 export const RESET_SUBJECT_EN = /^Reset your Mise password$/
 export const RESET_SUBJECT_ES = /^Restablece tu contraseña de Mise$/
+
+/** yyyy-MM-dd `n` days after `day` (before when negative). */
+export function shiftDay(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`)
+  d.setUTCDate(d.getUTCDate() + n)
+  return d.toISOString().slice(0, 10)
+}
+
+/**
+ * A test app with an organisation and one actor per role, for a file's tests (made before them and
+ * closed after them); `today` is today in `zone`.
+ */
+export function orgFixture(zone: string) {
+  const fixture = {} as { t: TestApp; o: OrgWithActors; today: string }
+  beforeAll(async () => {
+    fixture.t = await createTestApp()
+    fixture.o = await createOrgWithActors(fixture.t)
+    fixture.today = todayIn(zone)
+  })
+  afterAll(() => fixture.t.close())
+  return fixture
+}

@@ -72,7 +72,7 @@ afterAll(() => t.close())
 /** Real ids for the path of every operation. */
 function pathValues(): Record<string, string> {
   // Temperature paths: the body and query are judged before the ids are looked up, so any well-formed id serves.
-  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId, contactId, categoryId, orderId, recipeId, temperatureId: checklist.id, entryId: checklist.id }
+  return { orgId: o.orgId, venueId: o.venueA, staffId, checklistId: checklist.id, itemId: checklist.items[1]!.id, uploadId, deviceId, contactId, categoryId, orderId, recipeId, temperatureId: checklist.id, entryId: checklist.id, starterId: 'pest' }
 }
 
 /** A body (or query) each operation accepts, so a refusal is about the one field changed. */
@@ -118,12 +118,15 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
     [`POST ${ORG}/checklists/{checklistId}/items/reorder`]: { body: { ids: checklist.items.map((i) => i.id) } },
     [`PUT ${ORG}/checklist-items/{itemId}`]: { body: item },
     [`GET ${ORG}/venues/{venueId}/checklist-entries`]: { query: { date: today } },
+    [`GET ${ORG}/venues/{venueId}/dashboard`]: { query: { date: today } },
+    [`GET ${ORG}/overview`]: { query: { date: today } },
     [`GET ${ORG}/checklist-entries/{checklistId}`]: { query: { venueId: o.venueA, date: today } },
     [`POST ${ORG}/checklist-entries/export`]: { body: { venueId: o.venueA, from: today, to: today, format: 'csv' } },
     [`POST ${ORG}/checklist-entries/{checklistId}/items/{itemId}/complete`]: {
       body: { venueId: o.venueA, date: today, value: 'All good', note: 'Line one\nline two', uploadId },
     },
     [`POST ${ORG}/checklist-entries/{checklistId}/items/{itemId}/resolve`]: { body: { venueId: o.venueA, date: today, note: 'Called the engineer' } },
+    [`POST ${ORG}/checklist-entries/{checklistId}/sign-off`]: { body: { venueId: o.venueA, date: today } },
     [`GET ${ORG}/temperatures`]: { query: { search: 'fridge', venueId: o.venueA, showArchived: 'false' } },
     [`POST ${ORG}/temperatures`]: { body: { name: 'Fridges', venueIds: [o.venueA], days: [1, 2], checksPerDay: 2, checkTimes: ['09:00', '15:00'] } },
     [`PUT ${ORG}/temperatures/{temperatureId}`]: { body: { name: 'Fridges', checksPerDay: 2, checkTimes: ['09:00', null] } },
@@ -170,10 +173,16 @@ function contactExamples(ORG: string): Record<string, { body?: Record<string, un
     [`POST ${ORG}/contact-categories/reorder`]: { body: { ids: [categoryId] } },
     [`GET ${ORG}/venues/{venueId}/contacts`]: { query: { category: categoryId, search: 'vega' } },
     [`GET ${ORG}/venues/{venueId}/orders`]: { query: { date: '2030-01-02' } },
+    // A choice of widths, not free text: nothing to carry a control character (tests/api/uploads.test.ts refuses others).
+    [`GET ${ORG}/uploads/{uploadId}`]: { query: { width: '320' } },
     [`POST ${ORG}/venues/{venueId}/orders`]: { body: { supplierId: contactId, deliveryDate: '2030-01-02', notes: 'Back\ndoor', lines: [{ name: 'Eggs', quantity: 30, unit: 'each', note: 'Free range' }] } },
     [`PUT ${ORG}/orders/{orderId}`]: { body: { deliveryDate: '2030-01-03', notes: 'Back\ndoor', lines: [{ name: 'Eggs', quantity: 30, unit: 'each', note: 'Free range' }] } },
     [`POST ${ORG}/orders/{orderId}/receive`]: { body: { lines: [{ lineId: orderId, receivedQuantity: 1, note: 'Short' }], notes: 'Late\ndelivery' } },
     'GET /v1/supplier/orders/{orderId}': { query: { token: 'abc' } },
+    [`PUT ${ORG}/alert-settings`]: { body: { overdueDelayMinutes: 15, digestTime: '06:30', quietStart: '22:00', quietEnd: '06:00', recipientIds: [] } },
+    [`PUT ${ORG}/alert-preferences`]: { body: { digest: false, quietStart: '23:00', quietEnd: '07:00' } },
+    'GET /v1/alerts/unsubscribe': { query: { token: 'abc' } },
+    'POST /v1/alerts/unsubscribe': { body: { token: 'abc' } },
     'POST /v1/supplier/orders/{orderId}/confirm': { body: { token: 'abc', deliveryDate: '2030-01-03', note: 'Only\n24' } },
   }
 }

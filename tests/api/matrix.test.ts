@@ -19,12 +19,14 @@ import { contactRows } from '../matrix/contacts.ts'
 import { orderRows } from '../matrix/orders.ts'
 import { recipeRows } from '../matrix/recipes.ts'
 import { temperatureRows } from '../matrix/temperatures.ts'
+import { dashboardRows } from '../matrix/dashboard.ts'
+import { alertRows } from '../matrix/alerts.ts'
 import { ACTORS, isDevice, routePattern, type MatrixFixture, type MatrixResponse, type MatrixRow } from '../matrix/types.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { addPinOnlyMember, createDevice, pairDevice } from '../support/devices.ts'
 import { createOrgWithActors, type Client } from '../support/orgs.ts'
 
-const rows: MatrixRow[] = [...authRows, ...orgRows, ...checklistTemplateRows, ...entryRows, ...deviceRows, ...temperatureRows, ...billingRows, ...formRows, ...contactRows, ...orderRows, ...recipeRows]
+const rows: MatrixRow[] = [...authRows, ...orgRows, ...checklistTemplateRows, ...entryRows, ...deviceRows, ...temperatureRows, ...billingRows, ...formRows, ...contactRows, ...orderRows, ...recipeRows, ...dashboardRows, ...alertRows]
 const ordered = [...rows.filter((r) => !r.last), ...rows.filter((r) => r.last)]
 
 let t: TestApp

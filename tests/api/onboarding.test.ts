@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { checklists, devices, memberships, organisations, temperatureLogs, venues } from '../../server/db/schema.ts'
+import { checklists, contactCategories, contacts, devices, memberships, organisations, recipes, temperatureLogs, venues } from '../../server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createOrg, createOrgWithActors, createVenue, registerSuperAdmin } from '../support/orgs.ts'
 import { expectError, registerUser } from './_helpers.ts'
@@ -13,6 +13,12 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 type Step = { key: string; done: boolean; href: string }
+
+async function addRecipeAndSupplier(orgId: string) {
+  await t.db.insert(recipes).values({ orgId, name: 'Gazpacho' })
+  const [category] = await t.db.insert(contactCategories).values({ orgId, name: 'Veg', supplier: true }).returning()
+  await t.db.insert(contacts).values({ orgId, name: 'Green Grocer', categoryId: category!.id })
+}
 const done = (r: { json: any }) => Object.fromEntries((r.json.steps as Step[]).map((s) => [s.key, s.done]))
 
 describe('GET /v1/orgs/:orgId/onboarding', () => {
@@ -30,6 +36,8 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
         { key: 'temperature', done: false, href: '/settings/temperatures/new' },
         { key: 'staff', done: false, href: '/settings/staff/invite' },
         { key: 'device', done: false, href: '/settings/devices/new' },
+        { key: 'recipe', done: false, href: '/settings/recipes/new' },
+        { key: 'supplier', done: false, href: '/settings/contacts/new' },
       ],
     })
   })
@@ -38,7 +46,7 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
     const owner = await registerUser(t)
     const orgId = await createOrg(owner)
     const venueId = await createVenue(owner, orgId, { name: 'Main' })
-    expect(done(await owner.client.get(`/v1/orgs/${orgId}/onboarding`))).toEqual({ venue: true, checklist: false, temperature: false, staff: false, device: false })
+    expect(done(await owner.client.get(`/v1/orgs/${orgId}/onboarding`))).toEqual({ venue: true, checklist: false, temperature: false, staff: false, device: false, recipe: false, supplier: false })
     await t.db.update(venues).set({ archivedAt: new Date() }).where(eq(venues.id, venueId))
     expect(done(await owner.client.get(`/v1/orgs/${orgId}/onboarding`)).venue).toBe(false)
   })
@@ -67,9 +75,10 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
     expect((await owner.client.get(`/v1/orgs/${orgId}/onboarding`)).json.complete).toBe(false)
     const [venue] = await t.db.select({ id: venues.id }).from(venues).where(eq(venues.orgId, orgId))
     await t.db.insert(devices).values({ orgId, venueId: venue!.id, name: 'Kitchen tablet' })
+    await addRecipeAndSupplier(orgId)
     const r = await owner.client.get(`/v1/orgs/${orgId}/onboarding`)
     expect(r.json).toMatchObject({ complete: true, hidden: false })
-    expect(done(r)).toEqual({ venue: true, checklist: true, temperature: true, staff: true, device: true })
+    expect(done(r)).toEqual({ venue: true, checklist: true, temperature: true, staff: true, device: true, recipe: true, supplier: true })
   })
 
   test('device: done once the organisation has a shared device', async () => {
@@ -81,18 +90,35 @@ describe('GET /v1/orgs/:orgId/onboarding', () => {
     expect(done(await owner.client.get(`/v1/orgs/${orgId}/onboarding`)).device).toBe(true)
   })
 
+  test('recipe: done once a recipe exists; supplier: once a contact is in a supplier category', async () => {
+    const owner = await registerUser(t)
+    const orgId = await createOrg(owner)
+    const url = `/v1/orgs/${orgId}/onboarding`
+    expect(done(await owner.client.get(url))).toMatchObject({ recipe: false, supplier: false })
+    await t.db.insert(recipes).values({ orgId, name: 'Gazpacho' })
+    expect(done(await owner.client.get(url))).toMatchObject({ recipe: true, supplier: false })
+    // A contact in a category that is not a supplier one does not count; one without a category neither.
+    const [plumbers] = await t.db.insert(contactCategories).values({ orgId, name: 'Plumbers', supplier: false }).returning()
+    await t.db.insert(contacts).values([{ orgId, name: 'Pete', categoryId: plumbers!.id }, { orgId, name: 'Nobody' }])
+    expect(done(await owner.client.get(url)).supplier).toBe(false)
+    const [fish] = await t.db.insert(contactCategories).values({ orgId, name: 'Fish', supplier: true }).returning()
+    await t.db.insert(contacts).values({ orgId, name: 'Fish & Co', categoryId: fish!.id })
+    expect(done(await owner.client.get(url)).supplier).toBe(true)
+  })
+
   test('every member may read it; steps are judged per organisation', async () => {
     const o = await createOrgWithActors(t)
     await t.db.insert(checklists).values({ orgId: o.orgId, name: 'Opening' })
     await t.db.insert(temperatureLogs).values({ orgId: o.orgId, name: 'Fridges' })
     await t.db.insert(devices).values({ orgId: o.orgId, venueId: o.venueA, name: 'Kitchen tablet' })
+    await addRecipeAndSupplier(o.orgId)
     for (const actor of [o.owner, o.admin, o.basic, o.basicLimited]) {
       const r = await actor.client.get(`/v1/orgs/${o.orgId}/onboarding`)
       expect(r.status).toBe(200)
       expect(r.json.complete).toBe(true)
     }
     // The outsider's organisation has a venue but no checklist and no staff.
-    expect(done(await o.outsider.client.get(`/v1/orgs/${o.outsider.orgId}/onboarding`))).toEqual({ venue: true, checklist: false, temperature: false, staff: false, device: false })
+    expect(done(await o.outsider.client.get(`/v1/orgs/${o.outsider.orgId}/onboarding`))).toEqual({ venue: true, checklist: false, temperature: false, staff: false, device: false, recipe: false, supplier: false })
   })
 
   test('401 signed out; 404 for another organisation’s member, unknown and malformed ids', async () => {

@@ -13,7 +13,7 @@ import { addPinOnlyMember, loginLink, loginPath } from '../support/devices.ts'
 import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const
-const TAGS = ['Auth', 'Profile', 'Organisations', 'Venues', 'Onboarding', 'Staff', 'Invitations', 'Checklists', 'Checklist items', 'Checklist entries', 'Temperatures', 'Temperature items', 'Temperature entries', 'Uploads', 'Devices', 'Operations', 'Billing', 'Public forms', 'Contacts', 'Orders', 'Recipes', 'Recipe categories']
+const TAGS = ['Auth', 'Profile', 'Organisations', 'Venues', 'Onboarding', 'Dashboard', 'Staff', 'Invitations', 'Checklists', 'Checklist items', 'Checklist entries', 'Temperatures', 'Temperature items', 'Temperature entries', 'Uploads', 'Devices', 'Operations', 'Billing', 'Public forms', 'Contacts', 'Orders', 'Recipes', 'Recipe categories', 'Alerts']
 
 let t: TestApp
 let doc: any
@@ -287,6 +287,14 @@ describe('real answers match the documented response schemas', () => {
     expectDocumented(await c.get(`${org}/venues/${venueA}`), 'get', '/v1/orgs/{orgId}/venues/{venueId}')
     expectDocumented(await c.get(`${org}/profile`), 'get', '/v1/orgs/{orgId}/profile')
     expectDocumented(await c.get(`${org}/onboarding`), 'get', '/v1/orgs/{orgId}/onboarding')
+    expectDocumented(await c.get(`${org}/venues/${venueA}/dashboard`), 'get', '/v1/orgs/{orgId}/venues/{venueId}/dashboard')
+    expectDocumented(await c.get(`${org}/overview`), 'get', '/v1/orgs/{orgId}/overview')
+    expectDocumented(await c.get(`${org}/venues/${venueA}/alerts`), 'get', '/v1/orgs/{orgId}/venues/{venueId}/alerts')
+    expectDocumented(await c.get(`${org}/alert-settings`), 'get', '/v1/orgs/{orgId}/alert-settings')
+    expectDocumented(await c.put(`${org}/alert-settings`, { quietStart: '22:00', quietEnd: '06:00' }), 'put', '/v1/orgs/{orgId}/alert-settings')
+    expectDocumented(await c.get(`${org}/alert-preferences`), 'get', '/v1/orgs/{orgId}/alert-preferences')
+    expectDocumented(await c.put(`${org}/alert-preferences`, { digest: false }), 'put', '/v1/orgs/{orgId}/alert-preferences')
+    expectDocumented(await t.client().get('/v1/alerts/unsubscribe?token=abc'), 'get', '/v1/alerts/unsubscribe')
     const added = await c.post(`${org}/staff`, { name: 'Pat Pin', role: 'BASIC' })
     expectDocumented(added, 'post', '/v1/orgs/{orgId}/staff')
     expect(added.json.pin).toEqual(expect.any(String))

@@ -138,7 +138,7 @@ describe('sending and the supplier link', () => {
     const anyone = t.client()
     const view = await anyone.get(`/v1/supplier/orders/${order.id}?token=${token}`)
     expect(view.status, view.text).toBe(200)
-    expect(view.json.order).toMatchObject({ organisation: 'Test Kitchen', venue: 'Venue A', supplier: 'Fresh Farm Produce', status: 'sent' })
+    expect(view.json.order).toMatchObject({ organisation: 'Test Kitchen', venue: 'Venue A', timeZone: 'Europe/Madrid', supplier: 'Fresh Farm Produce', status: 'sent' })
     const eggs = view.json.order.lines[0]
     const later = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10)
     const confirmed = await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token, deliveryDate: later, lines: [{ lineId: eggs.id, quantity: 24 }], note: 'Only 24 eggs left' })
@@ -269,5 +269,44 @@ describe('who may', () => {
     expectError(await o.basicLimited.client.get(`${org()}/orders/${order.id}`), 'NotFoundError')
     expectError(await o.basicLimited.client.get(venueOrders()), 'ForbiddenError')
     expectError(await o.outsider.client.get(`/v1/orgs/${o.outsider.orgId}/orders/${order.id}`), 'NotFoundError')
+  })
+})
+
+describe('delivery temperature', () => {
+  test('goes into the venue’s delivery log when one is due: in range, then out of range as a new reading kept in the history', async () => {
+    const receive = async (deliveryTemperature: number) => {
+      const order = await draft()
+      await sendAndLink(order.id)
+      const res = await o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [{ lineId: order.lines[0].id, receivedQuantity: 30 }], deliveryTemperature })
+      expect(res.status, res.text).toBe(200)
+      return res.json.order.history.find((h: any) => h.kind === 'received').detail
+    }
+    // No delivery log yet: the temperature stays on the order only.
+    expect(await receive(4)).toEqual({ deliveryTemperature: 4 })
+
+    const log = await o.admin.client.post(`${org()}/temperatures`, { name: 'Deliveries', venueIds: [o.venueA] })
+    expect(log.status, log.text).toBe(201)
+    const logId = log.json.temperature.id
+    for (const body of [
+      { label: 'Probe in the fridge', kind: 'fridge' },
+      { label: 'Delivery probe', kind: 'delivery' },
+    ]) {
+      const res = await o.admin.client.post(`${org()}/temperatures/${logId}/items`, body)
+      expect(res.status, res.text).toBe(201)
+    }
+    const first = await receive(5)
+    expect(first).toEqual({ deliveryTemperature: 5, temperatureLog: { entryId: expect.any(String), temperatureId: logId, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), name: 'Deliveries', status: 'done' } })
+    const second = await receive(11.04)
+    expect(second.temperatureLog).toMatchObject({ entryId: first.temperatureLog.entryId, status: 'failed' })
+
+    const entry = await o.basic.client.get(`${org()}/temperature-entries/${first.temperatureLog.entryId}`)
+    expect(entry.status, entry.text).toBe(200)
+    const unit = entry.json.items.find((u: any) => u.item.kind === 'delivery')
+    const check = unit.checks[0]
+    expect(check.record).toMatchObject({ valueC: 11, status: 'failed', note: 'Delivery from Fresh Farm Produce (order received)', recordedBy: { name: 'Bea Basic' } })
+    expect(check.history).toEqual([expect.objectContaining({ valueC: 5, status: 'done' })])
+    expect(check.openFailures).toBe(1)
+    // The fridge unit of the same log is untouched.
+    expect(entry.json.items.find((u: any) => u.item.kind === 'fridge').checks[0].record).toBeNull()
   })
 })

@@ -1,28 +1,21 @@
-import { addDays, format, parseISO } from 'date-fns'
 import { extractText, getDocumentProxy } from 'unpdf'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import pino from 'pino'
 import { organisations, recordResolutions, records, temperatureItems, temperatureLogs } from '../../server/db/schema.ts'
 import { seedDemo } from '../../server/db/seed.ts'
-import { todayIn } from '../../server/records/service.ts'
 import { fromCelsius, parseReading, round1, toCelsius } from '../../server/temperatures/units.ts'
 import { and, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createOrgWithActors, type Actor, type OrgWithActors } from '../support/orgs.ts'
-import { expectError, inSpanish } from './_helpers.ts'
+import { expectError, inSpanish, orgFixture, shiftDay } from './_helpers.ts'
 
+const ZONE = 'Europe/Madrid'
+const fixture = orgFixture(ZONE)
 let t: TestApp
 let o: OrgWithActors
-const ZONE = 'Europe/Madrid'
 let today: string
-const shift = (day: string, n: number) => format(addDays(parseISO(day), n), 'yyyy-MM-dd')
-
-beforeAll(async () => {
-  t = await createTestApp()
-  o = await createOrgWithActors(t)
-  today = todayIn(ZONE)
-})
-afterAll(() => t.close())
+// The fixture's hook runs first (registered first).
+beforeAll(() => void ({ t, o, today } = fixture))
 
 const base = (org = o) => `/v1/orgs/${org.orgId}`
 
@@ -161,7 +154,9 @@ describe('daily readings', () => {
     expect(entry.status, entry.text).toBe(200)
     const unit = entry.json.items.find((i: any) => i.item.id === fridge.id)
     expect(unit.checks[1]).toMatchObject({ openFailures: 1, record: { value: '4', recheck: true }, history: [{ value: '9', status: 'failed', resolution: null }] })
-    expect(entry.json.progress).toMatchObject({ unresolved: 1 })
+    // The same definition as checklists: a reading with an open failure is not done (2 readings, 1 settled).
+    expect(entry.json).toMatchObject({ complete: false, progress: { done: 1, total: 4, optional: { done: 0, total: 0 }, unresolved: 1 } })
+    expect(entry.json.checks[1]).toMatchObject({ complete: false, done: 0, total: 2, unresolved: 1 })
 
     // Resolving closes the failure (the superseded one), both readings kept.
     const res = await resolve(org.basic, entryId, fridge.id, { note: 'Moved food to another fridge' }, org)
@@ -198,11 +193,11 @@ describe('daily readings', () => {
     const org = await createOrgWithActors(t)
     const log = await createLog(org.admin, { name: 'Hot holding' }, org)
     const unit = await addUnit(org.admin, log.id, { label: 'Bain-marie', kind: 'hot_holding' }, org)
-    const yesterday = shift(today, -1)
+    const yesterday = shiftDay(today, -1)
     const entryId = await entryOf(org.basic, org.venueA, log.id, yesterday, org)
     const r = await complete(org.basic, entryId, unit.id, { value: 65 }, org)
     expect(r.json.record).toMatchObject({ late: true, status: 'done' })
-    expectError(await dayList(org.basic, org.venueA, shift(today, 1), org), 'ValidationError', { data: ['date'] })
+    expectError(await dayList(org.basic, org.venueA, shiftDay(today, 1), org), 'ValidationError', { data: ['date'] })
 
     expect((await org.admin.client.del(`${base(org)}/temperatures/${log.id}`)).json).toMatchObject({ archived: true })
     expect((await dayList(org.basic, org.venueA, yesterday, org)).json.temperatures).toEqual([])
@@ -290,7 +285,7 @@ describe('export', () => {
     expect(csv.status).toBe(200)
     const text = csv.bytes.toString('utf8')
     expect(text).toContain('Value (°F)')
-    expect(text).toContain('Walk-in — check 1,46.4,Failed')
+    expect(text).toMatch(/Walk-in — check 1,46\.4,[^,]+ °F,Failed/)
     expect(text).toContain('Called engineer')
     expect(text).toContain('39.2 (re-check)')
     const both = await postExport(org.admin, 'checklist-entries/export', { ...body, include: ['checklists', 'temperatures'] }, org)

@@ -108,6 +108,15 @@ export const deviceRows: MatrixRow[] = [
     check: (res, f) => expect(res.json.pin.membershipId).toBe(f.pinHolder.membershipId),
   },
   {
+    name: 'the verifiers for PINs entered offline (a device only; the session with a PIN has its holder’s)',
+    method: 'GET',
+    route: '/v1/auth/device/offline-pins',
+    path: () => '/v1/auth/device/offline-pins',
+    expect: deviceOnly,
+    check: (res, f, actor) =>
+      expect((res.json.verifiers as { membershipId: string }[]).map((v) => v.membershipId)).toEqual(actor === 'devicePin' ? [f.pinHolder.membershipId] : []),
+  },
+  {
     name: 'forget the PIN (a device only; a fresh session of it)',
     method: 'DELETE',
     route: '/v1/auth/device/pin',

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import pino from 'pino'
 import { createApp } from '../../server/api/app.ts'
@@ -12,7 +15,7 @@ import { startMailbox } from './mailbox.ts'
  * (created from DATABASE_URL, dropped afterwards) when DATABASE_URL is set. Mail goes over SMTP
  * to a local smtp-server.
  */
-export async function createTestApp(overrides: Partial<Record<string, string>> = {}) {
+export async function createTestApp(overrides: Partial<Record<string, string>> = {}, opts: { onDisk?: boolean } = {}) {
   const mailbox = await startMailbox()
   const baseUrl = process.env.DATABASE_URL
   let dropDatabase: (() => Promise<void>) | undefined
@@ -42,7 +45,9 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     ...overrides,
   })
   setConfig(config)
-  const database: Database = await openDatabase({ databaseUrl, dataDir: 'memory://' })
+  // On disk (PGlite) when a test restarts the server: what was stored must outlive the process's memory.
+  const dataDir = opts.onDisk && !databaseUrl ? fs.mkdtempSync(path.join(os.tmpdir(), 'mise-test-')) : 'memory://'
+  let database: Database = await openDatabase({ databaseUrl, dataDir })
   const logger = pino({ level: 'silent' })
   /** The app's clock (Deps.now): real time plus an offset a test may move forward. */
   let offsetMs = 0
@@ -55,14 +60,16 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
       offsetMs = 0
     },
   }
-  const app = createApp({
-    db: database.db,
-    config,
-    logger,
-    mailer: createMailer({ smtpUrl: mailbox.url, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger }),
-    ready: () => database.migrationsApplied(),
-    now: clock.now,
-  })
+  const build = () =>
+    createApp({
+      db: database.db,
+      config,
+      logger,
+      mailer: createMailer({ smtpUrl: mailbox.url, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger }),
+      ready: () => database.migrationsApplied(),
+      now: clock.now,
+    })
+  let app = build()
 
   /** A small cookie-keeping client, like a browser talking to /v1. */
   function client(defaults: { ip?: string; headers?: Record<string, string> } = {}) {
@@ -103,16 +110,33 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
   }
 
   return {
-    app,
-    db: database.db,
+    get app() {
+      return app
+    },
+    get db() {
+      return database.db
+    },
     config,
     mailbox,
     clock,
+    /** The PostgreSQL database of this app (undefined on PGlite): a second process would open it. */
+    databaseUrl,
     client,
+    /**
+     * Stop the server and start a new one on the same database (nothing kept in memory survives):
+     * needs `onDisk` with PGlite. Clients keep their cookies.
+     */
+    async restart() {
+      if (dataDir === 'memory://' && !databaseUrl) throw new Error('restart() needs createTestApp(…, { onDisk: true })')
+      await database.close()
+      database = await openDatabase({ databaseUrl, dataDir })
+      app = build()
+    },
     async close() {
       await mailbox.close()
       await database.close()
       await dropDatabase?.()
+      if (dataDir !== 'memory://') fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -6,7 +6,7 @@
  *   c.id, c.items[0].id
  */
 import { eq } from 'drizzle-orm'
-import { checklistItems, checklists, type ChecklistItemType } from '../../server/checklists/schema.ts'
+import { checklistItems, checklists, type ChecklistItemType, type MeasureUnit } from '../../server/checklists/schema.ts'
 import type { TestApp } from './app.ts'
 
 export interface ItemSpec {
@@ -16,6 +16,11 @@ export interface ItemSpec {
   required?: boolean
   min?: number | null
   max?: number | null
+  failsOn?: 'no' | 'yes' | 'none'
+  unit?: MeasureUnit | null
+  options?: { label: string; fails: boolean }[]
+  photoWhenFailing?: boolean
+  noteWhenFailing?: boolean
   archived?: boolean
 }
 
@@ -27,6 +32,11 @@ export interface ChecklistSpec {
   /** 0 Sun … 6 Sat; default every day. */
   days?: number[]
   dueTime?: string | null
+  /** A manager signs each day off once complete (ADR 045). */
+  requiresSignOff?: boolean
+  /** Checks a day and their times (ADR 044). */
+  checksPerDay?: number
+  checkTimes?: string[]
   position?: number
   archived?: boolean
   items?: ItemSpec[]
@@ -51,6 +61,9 @@ export async function createChecklist(t: TestApp, orgId: string, spec: Checklist
       venueIds: spec.venueIds ?? [],
       days: spec.days ?? [0, 1, 2, 3, 4, 5, 6],
       dueTime: spec.dueTime ?? null,
+      requiresSignOff: spec.requiresSignOff ?? false,
+      checksPerDay: spec.checksPerDay ?? 1,
+      checkTimes: spec.checkTimes ?? [],
       position: spec.position ?? n,
       archivedAt: spec.archived ? new Date() : null,
     })
@@ -69,6 +82,11 @@ export async function createChecklist(t: TestApp, orgId: string, spec: Checklist
         required: item.required ?? true,
         min: item.min ?? null,
         max: item.max ?? null,
+        failsOn: item.failsOn ?? 'no',
+        unit: item.unit ?? null,
+        options: item.options ?? [],
+        photoWhenFailing: item.photoWhenFailing ?? false,
+        noteWhenFailing: item.noteWhenFailing ?? false,
         position: i,
         archivedAt: item.archived ? new Date() : null,
       })
@@ -97,6 +115,9 @@ export const FILES = {
   webp: () => new Uint8Array([...Buffer.from('RIFF'), 0x24, 0, 0, 0, ...Buffer.from('WEBPVP8 ')]),
   pdf: () => new Uint8Array(Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n%%EOF\n', 'latin1')),
   text: () => new Uint8Array(Buffer.from('just some text\n')),
+  /** A real (decodable) 4×3 PNG, for what resizes it. */
+  photo: () =>
+    new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWNQWlUORww4OQAjeA8lTLOU7AAAAABJRU5ErkJggg==', 'base64')),
 }
 
 /** POST a multipart upload as `client` (its cookies); returns status, JSON and headers. */

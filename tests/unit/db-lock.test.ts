@@ -62,7 +62,7 @@ async function holdInChild(dir: string): Promise<ChildProcess> {
   await new Promise<void>((resolve, reject) => {
     let out = ''
     let err = ''
-    const timer = setTimeout(() => reject(new Error(`child did not get ready: ${err}`)), 25_000)
+    const timer = setTimeout(() => reject(new Error(`child did not get ready: ${err}`)), 90_000)
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString()
       if (out.includes('ready')) {

@@ -3,16 +3,16 @@ import { serverI18n, t, translator } from '../../server/i18n.ts'
 
 describe('the server translator (server/i18n.ts)', () => {
   test('plural keys (_one/_other) with a count, in English and Spanish', () => {
-    expect(t('en', 'org:checklists.left', { count: 1 })).toBe('1 left')
-    expect(t('en', 'org:checklists.left', { count: 3 })).toBe('3 left')
-    expect(t('es', 'org:checklists.left', { count: 1 })).toBe('Falta 1')
-    expect(t('es', 'org:checklists.left', { count: 3 })).toBe('Faltan 3')
-    expect(t('en', 'org:checklists.unresolved', { count: 1 })).toBe('1 failure to resolve')
-    expect(t('es', 'org:checklists.unresolved', { count: 3 })).toBe('3 fallos por resolver')
+    expect(t('en', 'org:records.state.left', { count: 1 })).toBe('1 left')
+    expect(t('en', 'org:records.state.left', { count: 3 })).toBe('3 left')
+    expect(t('es', 'org:records.state.left', { count: 1 })).toBe('Falta 1')
+    expect(t('es', 'org:records.state.left', { count: 3 })).toBe('Faltan 3')
+    expect(t('en', 'org:records.state.unresolved', { count: 1 })).toBe('1 failure to resolve')
+    expect(t('es', 'org:records.state.unresolved', { count: 3 })).toBe('3 fallos por resolver')
   })
 
   test("Spanish 'many' (a million) uses the Spanish _other form, not English", () => {
-    expect(t('es', 'org:checklists.left', { count: 1_000_000 })).toBe('Faltan 1000000')
+    expect(t('es', 'org:records.state.left', { count: 1_000_000 })).toBe('Faltan 1000000')
   })
 
   test('interpolation, the common namespace by default, other namespaces by prefix', () => {
@@ -25,7 +25,7 @@ describe('the server translator (server/i18n.ts)', () => {
 
   test('a missing key comes back as the key; an unknown language is English', () => {
     expect(t('es', 'no.such.key')).toBe('no.such.key')
-    expect(translator('fr' as 'en')('org:checklists.left', { count: 2 })).toBe('2 left')
+    expect(translator('fr' as 'en')('org:records.state.left', { count: 2 })).toBe('2 left')
   })
 
   test('one i18next instance per language, reused', () => {

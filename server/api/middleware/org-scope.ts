@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { can, deviceCan, type Action } from '../../auth/permissions.ts'
+import type { Db } from '../../db/client.ts'
 import { auditEvents, memberships, organisations } from '../../db/schema.ts'
 import { t } from '../../i18n.ts'
 import type { AppEnv } from '../context.ts'
@@ -16,6 +17,17 @@ declare module 'hono' {
     scope: OrgScope
   }
 }
+
+/** The active membership of a person in an organisation: every /v1/orgs call runs it, prepared once per database. */
+function prepareMembership(db: Db) {
+  return db
+    .select({ id: memberships.id, role: memberships.role, venueIds: memberships.venueIds })
+    .from(memberships)
+    .where(and(eq(memberships.orgId, sql.placeholder('orgId')), eq(memberships.userId, sql.placeholder('userId')), eq(memberships.status, 'active')))
+    .limit(1)
+    .prepare('mise_org_membership')
+}
+const membershipQueries = new WeakMap<Db, ReturnType<typeof prepareMembership>>()
 
 /**
  * Resolve session → membership → role → venues once per request for /v1/orgs/:orgId/*.
@@ -43,11 +55,9 @@ export function orgScope(): MiddlewareHandler<AppEnv> {
       return next()
     }
     const { db } = c.get('deps')
-    const rows = await db
-      .select({ id: memberships.id, role: memberships.role, venueIds: memberships.venueIds })
-      .from(memberships)
-      .where(and(eq(memberships.orgId, orgId), eq(memberships.userId, auth.user.id), eq(memberships.status, 'active')))
-      .limit(1)
+    let membership = membershipQueries.get(db)
+    if (!membership) membershipQueries.set(db, (membership = prepareMembership(db)))
+    const rows = await membership.execute({ orgId, userId: auth.user.id })
     const member = rows[0]
     if (member) {
       c.set('scope', {

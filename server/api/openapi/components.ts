@@ -3,11 +3,12 @@
  * contracts (docs/api-contract-orgs.md, docs/api-contract-checklists.md) and the services' `public*`
  * functions. Request bodies are never written here: they come from the routes' zod schemas.
  */
-import { CHECKLIST_ITEM_TYPES } from '../../checklists/schema.ts'
+import { ALERT_KINDS } from '../../alerts/schema.ts'
+import { CHECKLIST_ITEM_TYPES, MEASURE_UNITS, YES_NO_FAILS } from '../../checklists/schema.ts'
 import { TEMPERATURE_ITEM_KINDS } from '../../temperatures/schema.ts'
 import { locales } from '../../i18n.ts'
 import { MEMBER_STATUSES, PLANS, ROLES, TEMPERATURE_UNITS } from '../../orgs/schema.ts'
-import { RECORD_STATUSES } from '../../records/schema.ts'
+import { RECORD_KINDS, RECORD_STATUSES } from '../../records/schema.ts'
 import { ALLERGEN_LEVELS, ALLERGENS } from '../../recipes/schema.ts'
 import { errorCatalogue } from '../errors.ts'
 
@@ -46,6 +47,10 @@ const pinHolder = object({
   lastUsedAt: dateTime,
   expiresAt: { ...dateTime, description: 'lastUsedAt + 5 minutes: forgotten after that without use' },
 })
+const monthDays: JsonSchema = {
+  ...{ type: 'array', items: { type: 'integer', minimum: 1, maximum: 31 } },
+  description: 'Dates of the month it is due on instead of the weekdays (29–31 fall on a shorter month’s last day); empty = by weekday',
+}
 const dueTime: JsonSchema = { type: ['string', 'null'], pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:mm in the venue zone, or null' }
 
 const schemas = {
@@ -151,11 +156,25 @@ const schemas = {
     description: string,
     venueIds: { ...array(uuid), description: 'Venues where it is used; empty = every venue' },
     days: { ...array({ type: 'integer', minimum: 0, maximum: 6 }), description: 'Days of the week it is due, 0 = Sunday … 6 = Saturday' },
+    monthDays,
     dueTime,
+    checksPerDay: { type: 'integer', minimum: 1, maximum: 6, description: 'Checks a day; with one, it is due by dueTime' },
+    checkTimes: { ...array({ type: ['string', 'null'] }), description: "One per check: HH:mm in the venue's zone after which it is overdue, or null" },
+    requiresSignOff: { ...boolean, description: "Once complete, a manager (ADMIN or OWNER) signs the day off" },
     position: integer,
     archivedAt: nullable(dateTime),
     itemCount: integer,
   }),
+  ChecklistStarter: object(
+    {
+      key: { ...string, description: 'Names it in POST …/checklists/starters/{starterId}' },
+      name: string,
+      description: string,
+      itemCount: integer,
+    },
+    "A ready-made checklist of the starter library, in the caller's language (ADR 049)",
+  ),
+  SignOff: object({ signedBy: object({ membershipId: nullable(uuid), name: string }), signedAt: dateTime }, "A manager's sign-off of a checklist's day"),
   ChecklistItem: object({
     id: uuid,
     checklistId: uuid,
@@ -165,9 +184,15 @@ const schemas = {
     required: boolean,
     min: { type: ['number', 'null'], description: 'Number items only' },
     max: { type: ['number', 'null'], description: 'Number items only' },
+    failsOn: { type: ['string', 'null'], enum: [...YES_NO_FAILS, null], description: 'Yes/no items only: the answer that fails ("none": neither); null for other types' },
+    unit: { type: ['string', 'null'], enum: [...MEASURE_UNITS, null], description: 'Measure items (a number with a unit) only; null for other types' },
+    options: { oneOf: [array(ref('ChoiceOption')), { type: 'null' }], description: 'Choice items only: the answers in order, the failing ones marked; null for other types' },
+    photoWhenFailing: { type: 'boolean', description: 'A failing record must carry a photo (data.uploadId otherwise)' },
+    noteWhenFailing: { type: 'boolean', description: 'A failing record must carry a note (data.note otherwise)' },
     position: integer,
     archivedAt: nullable(dateTime),
   }),
+  ChoiceOption: object({ label: string, fails: boolean }),
   MemberRef: object({
     membershipId: nullable(uuid),
     name: string,
@@ -187,15 +212,22 @@ const schemas = {
     itemType: { type: 'string', description: "The item's type when recorded" },
     min: { type: ['number', 'null'] },
     max: { type: ['number', 'null'] },
+    failsOn: { type: ['string', 'null'], description: 'A yes/no item: the answer that failed when recorded ("no", "yes", "none"); null otherwise' },
+    unit: { type: ['string', 'null'], description: "A measure item's unit when recorded; null otherwise" },
+    options: { oneOf: [array(ref('ChoiceOption')), { type: 'null' }], description: "A choice item's answers when recorded; null otherwise" },
     recordedBy: ref('MemberRef'),
-    recordedAt: dateTime,
+    recordedAt: { ...dateTime, description: 'When the server received it' },
+    deviceRecordedAt: { ...nullable(dateTime), description: "When the device made it, by its clock, if the call said so (`recordedAt` of the body: made offline, synced later)" },
     supersedesId: { ...nullable(uuid), description: 'The record this one corrects' },
     resolution: {
-      oneOf: [object({ note: string, resolvedBy: ref('MemberRef'), resolvedAt: dateTime }), { type: 'null' }],
+      oneOf: [object({ note: string, resolvedBy: ref('MemberRef'), resolvedAt: dateTime, deviceResolvedAt: nullable(dateTime) }), { type: 'null' }],
       description: 'The corrective action of a failed record',
     },
   }),
-  Progress: object({ done: integer, total: integer, required: integer, requiredDone: integer, failed: integer, unresolved: integer }),
+  Progress: object(
+    { done: integer, total: integer, optional: object({ done: integer, total: integer }), failed: integer, unresolved: integer },
+    'done of total: required items settled (recorded, failures resolved); optional items counted apart; complete when done = total and no failure is open',
+  ),
   DayList: object(
     {
       date: day,
@@ -209,9 +241,13 @@ const schemas = {
           name: string,
           description: string,
           dueTime,
+          checksPerDay: integer,
+          requiresSignOff: boolean,
+          signedOff: boolean,
           overdue: boolean,
           complete: boolean,
           progress: ref('Progress'),
+          checks: { ...array(ref('TemperatureCheck')), description: 'Each check of the day with its own progress' },
         }),
       ),
     },
@@ -224,11 +260,24 @@ const schemas = {
       isToday: boolean,
       isPast: boolean,
       venue: ref('VenueRef'),
-      checklist: object({ id: uuid, name: string, description: string, dueTime, archivedAt: nullable(dateTime) }),
-      dueThatDay: { ...boolean, description: 'Due on this weekday; on other days nothing new can be recorded' },
+      checklist: object({
+        id: uuid,
+        name: string,
+        description: string,
+        dueTime,
+        checksPerDay: integer,
+        checkTimes: array({ type: ['string', 'null'] }),
+        monthDays,
+        requiresSignOff: boolean,
+        archivedAt: nullable(dateTime),
+      }),
+      dueThatDay: { ...boolean, description: 'Due on this day (weekday or date of the month); on other days nothing new can be recorded' },
       complete: boolean,
       overdue: boolean,
       progress: ref('Progress'),
+      checks: { ...array(ref('TemperatureCheck')), description: 'Each check of the day with its own progress' },
+      signOff: { ...nullableRef('SignOff'), description: "A manager's sign-off of the day, if given" },
+      slot: { ...integer, description: 'The check whose records `items` shows (0-based)' },
       items: array(
         object({
           item: { ...ref('ChecklistItem'), description: 'The current template, or for an item archived since, what the record kept' },
@@ -244,6 +293,7 @@ const schemas = {
     name: string,
     venueIds: { ...array(uuid), description: 'Venues where it is used; empty = every venue' },
     days: { ...array({ type: 'integer', minimum: 0, maximum: 6 }), description: 'Days of the week it is due, 0 = Sunday … 6 = Saturday' },
+    monthDays,
     checksPerDay: { type: 'integer', minimum: 1, maximum: 6 },
     checkTimes: { ...array({ type: ['string', 'null'] }), description: "One per check: HH:mm in the venue's zone after which it is overdue, or null" },
     position: integer,
@@ -442,7 +492,11 @@ const schemas = {
     confirmedAt: nullable(dateTime),
     receivedAt: nullable(dateTime),
     receivedBy: { type: ['string', 'null'] },
-    deliveryTemperature: { type: ['number', 'null'], description: '°C, taken on receipt' },
+    deliveryTemperature: {
+      type: ['number', 'null'],
+      description:
+        "°C, taken on receipt. It also goes into the venue's delivery temperature log when one is due that day; the `received` history entry's detail then names it: `temperatureLog: { entryId, temperatureId, date, name, status }`.",
+    },
     cancelledAt: nullable(dateTime),
     cancelledBy: { type: ['string', 'null'] },
     creditRequestedAt: nullable(dateTime),
@@ -468,6 +522,7 @@ const schemas = {
     id: uuid,
     organisation: string,
     venue: string,
+    timeZone: { ...string, description: "The venue's IANA time zone: times are shown in it" },
     supplier: string,
     deliveryDate: day,
     status: enumOf(['sent', 'confirmed']),
@@ -563,6 +618,113 @@ const schemas = {
       allergens: { ...ref('AllergenMap'), description: 'Suggested from the ingredient names: to be confirmed by a person' },
     }),
   }),
+  OpenFailure: object(
+    {
+      kind: enumOf(RECORD_KINDS),
+      templateId: uuid,
+      templateName: string,
+      itemId: uuid,
+      label: string,
+      date: day,
+      slot: integer,
+      href: { ...string, description: 'The web page where it is resolved' },
+    },
+    'An unresolved failure (a failed item or an out-of-range reading)',
+  ),
+  DayCompliance: object(
+    {
+      date: day,
+      due: { ...integer, description: 'Required checks due that day' },
+      onTime: { ...integer, description: 'Recorded on their day' },
+      late: { ...integer, description: 'Recorded on a later day' },
+      missed: { ...integer, description: 'Never recorded, the day being over' },
+      pending: { ...integer, description: 'Today, not recorded yet' },
+      missedLogs: { ...integer, description: 'Checklists and logs left with a missed check' },
+      failures: object({ resolved: integer, unresolved: integer }),
+    },
+    "One venue's compliance on one day",
+  ),
+  ComplianceSummary: object(
+    {
+      days: integer,
+      due: integer,
+      onTime: integer,
+      late: integer,
+      missed: integer,
+      pending: integer,
+      missedLogs: integer,
+      failures: object({ resolved: integer, unresolved: integer }),
+      score: { type: ['integer', 'null'], description: 'Share (0–100) of settled due checks done on time; null when none was due' },
+    },
+    'Totals over days',
+  ),
+  Dashboard: object({
+    date: day,
+    today: day,
+    isToday: boolean,
+    isPast: boolean,
+    venue: ref('VenueRef'),
+    due: array(
+      object({
+        kind: enumOf(RECORD_KINDS),
+        id: uuid,
+        name: string,
+        href: string,
+        dueTime,
+        complete: boolean,
+        overdue: boolean,
+        progress: ref('Progress'),
+        failures: array(ref('OpenFailure')),
+      }),
+    ),
+    overdue: integer,
+    failures: { ...array(ref('OpenFailure')), description: 'Every unresolved failure of the 30 days up to the day, newest first' },
+    deliveries: { oneOf: [array(ref('Order')), { type: 'null' }], description: 'Orders expected that day; null for a shared device without an active PIN' },
+    compliance: object({ days: array(ref('DayCompliance')), last7: ref('ComplianceSummary'), last30: ref('ComplianceSummary') }),
+  }),
+  Overview: object({
+    venues: array(
+      object({
+        venue: ref('VenueRef'),
+        date: day,
+        today: day,
+        day: object({ due: integer, complete: integer, overdue: integer, unresolved: integer, missedLogs: integer }),
+        last7: ref('ComplianceSummary'),
+        last30: ref('ComplianceSummary'),
+        unresolved: { ...integer, description: 'Unresolved failures of the 30 days' },
+      }),
+    ),
+  }),
+  AlertSettings: object({
+    overdue: boolean,
+    overdueDelayMinutes: { ...integer, description: 'Minutes after a check is due (0–1440, default 30)' },
+    failures: boolean,
+    failureDelayMinutes: { ...integer, description: 'Minutes a failure stays unresolved (0–1440, default 30)' },
+    digest: boolean,
+    digestTime: { ...string, description: "HH:mm in each venue's zone" },
+    quietStart: { ...nullable(string), description: "HH:mm in the venue's zone, or null (with quietEnd)" },
+    quietEnd: nullable(string),
+    recipientIds: { ...array(uuid), description: "Members who get alerts besides the venue's managers" },
+  }),
+  AlertPreferences: object({
+    overdue: boolean,
+    failures: boolean,
+    digest: boolean,
+    quietStart: { ...nullable(string), description: "The member's own quiet hours; null: the organisation's" },
+    quietEnd: nullable(string),
+  }),
+  RecentAlert: object({
+    id: uuid,
+    kind: enumOf(ALERT_KINDS),
+    date: day,
+    templateName: string,
+    label: string,
+    dueTime: nullable(string),
+    href: { ...string, description: 'The web page where it is fixed' },
+    createdAt: dateTime,
+    emailed: { ...integer, description: 'People e-mailed about it' },
+  }),
+  Unsubscribe: object({ kind: enumOf(ALERT_KINDS), orgName: string, subscribed: boolean }),
   RecipeCategory: object({ id: uuid, name: string, position: integer, recipeCount: { ...integer, description: 'Recipes in it that the member sees' } }),
   RecipeBook: object({
     venue: object({ id: uuid, name: string }),

@@ -7,7 +7,7 @@
 import type { z } from 'zod'
 import type { Action } from '../../auth/permissions.ts'
 import { forgotBody, loginBody, registerBody, resetBody, updatePasswordBody, verifyQuery } from '../../auth/routes.ts'
-import { completeBody, entryQuery, exportBody, resolveBody } from '../../checklists/entry-routes.ts'
+import { completeBody, entryQuery, exportBody, resolveBody, signOffBody } from '../../checklists/entry-routes.ts'
 import { createItemBody, updateItemBody } from '../../checklists/item-routes.ts'
 import { createChecklistBody, listChecklistsQuery, reorderBody, updateChecklistBody } from '../../checklists/routes.ts'
 import { deviceLoginQuery, devicePinBody } from '../../devices/auth-routes.ts'
@@ -15,11 +15,16 @@ import { createDeviceBody, updateDeviceBody } from '../../devices/routes.ts'
 import { createOrderBody, ordersQuery, receiveBody, supplierConfirmBody, supplierQuery, updateOrderBody } from '../../orders/routes.ts'
 import { contactListQuery, createCategoryBody, createContactBody, productsBody, reorderCategoriesBody as reorderContactCategoriesBody, updateCategoryBody as updateContactCategoryBody, updateContactBody } from '../../contacts/routes.ts'
 import { dayListQuery } from '../../checklists/venue-entry-routes.ts'
+import { dashboardQuery } from '../../dashboard/routes.ts'
+import { unsubscribeBody, unsubscribeQuery } from '../../alerts/routes.ts'
+import { alertPreferencesBody, alertSettingsBody } from '../../alerts/settings.ts'
 import { createOrgBody, updateOrgBody } from '../../orgs/routes.ts'
 import { orgProfileBody } from '../../profile/org-routes.ts'
 import { profileBody } from '../../profile/routes.ts'
 import { inviteAcceptBody, inviteQuery, inviteRegisterBody } from '../../staff/invite-routes.ts'
 import { createStaffBody, updateStaffBody } from '../../staff/routes.ts'
+import { RENDITION_TYPE, RENDITION_WIDTHS } from '../../uploads/resize.ts'
+import { uploadQuery } from '../../uploads/routes.ts'
 import { UPLOAD_CONTENT_TYPES } from '../../uploads/service.ts'
 import { createVenueBody, updateVenueBody } from '../../venues/routes.ts'
 import { planBody } from '../../billing/routes.ts'
@@ -44,6 +49,8 @@ export const TAGS = [
   { name: 'Organisations', description: 'Creating, reading, changing and deleting an organisation' },
   { name: 'Venues', description: "The organisation's sites" },
   { name: 'Onboarding', description: 'The getting-started panel' },
+  { name: 'Dashboard', description: 'The venue home and the group overview' },
+  { name: 'Alerts', description: 'E-mail alerts: settings, a member\'s own choices, recent alerts, unsubscribe links' },
   { name: 'Staff', description: 'Members, invitations and PIN-only staff' },
   { name: 'Invitations', description: "The invitee's side of an invitation (the link is the credential)" },
   { name: 'Checklists', description: 'Checklist templates' },
@@ -121,6 +128,8 @@ const ok = (status = 200) => json(status, ref('Ok'), status === 202 ? 'Accepted'
 
 const ORG = '/v1/orgs/{orgId}'
 const VENUE_ACCESS = 'A member limited to some venues gets 403 for another venue of the organisation.'
+const OFFLINE =
+  'Made offline and synced later (ADR 052): an `Idempotency-Key` header (1–200 visible ASCII characters, e.g. a UUID) makes a replay by the same device or member answer the stored status and body (with `Idempotent-Replayed: true`) and record nothing new, for 48 hours; the same key with another request → 400. `recordedAt` is when the device made it, kept beside the time received; more than 2 minutes ahead of the server or 12 hours behind → ValidationError `data.recordedAt`. A shared device sends `Mise-Offline-Pin: <membershipId>.<signature>` for a record made under a PIN checked on the device while offline (ADR 054): accepted only from the device session the member’s verifier was issued to, while the member is active, allowed at the venue and has the same PIN, with the signature HMAC(proof key, Idempotency-Key); the record is then that member’s, with no PIN held online needed. Otherwise 403 `data.offlinePin` (`revoked` or `invalid`); malformed → ValidationError `data.offlinePin`; without an Idempotency-Key → ValidationError `data.idempotencyKey`.'
 const VENUE_CHECKLIST = 'A member limited to some venues gets 404 for a checklist used only at other venues.'
 const FORM_NOTES =
   'Stored and e-mailed to SUPPORT_EMAIL, with an acknowledgement to the sender in `locale` (default: the request’s language). `website` is a honeypot and `startedAt` (when the form was served, ms) a time trap: filled, or sent within 3 seconds, the answer is the same 202 but nothing is stored or sent. At most 10 per hour from one IP address and 5 per hour from one e-mail address, per kind of form.'
@@ -295,6 +304,30 @@ export const operations: Operation[] = [
     rateLimited: true,
   },
   {
+    method: 'get',
+    path: '/v1/auth/device/offline-pins',
+    tag: 'Devices',
+    summary: 'What this device may check PINs against while offline',
+    notes:
+      'The session’s secret (base64url), the PBKDF2-SHA256 rounds, and a verifier per member who entered their PIN online on this device session and is still active, allowed at its venue and has the same PIN (ADR 054): offline, the device derives PBKDF2(PIN, secret) and compares HMAC(it, "verify:<membershipId>") with each verifier. Verifiers are withdrawn when the PIN changes, the member is removed or moved, or the device is signed out. `Cache-Control: no-store`.',
+    access: 'device',
+    replies: [
+      json(200, {
+        type: 'object',
+        required: ['secret', 'iterations', 'verifiers'],
+        properties: {
+          secret: { type: 'string' },
+          iterations: { type: 'integer' },
+          verifiers: array({
+            type: 'object',
+            required: ['membershipId', 'name', 'verifier'],
+            properties: { membershipId: { type: 'string', format: 'uuid' }, name: { type: 'string' }, verifier: { type: 'string' } },
+          }),
+        },
+      }),
+    ],
+  },
+  {
     method: 'delete',
     path: '/v1/auth/device/pin',
     tag: 'Devices',
@@ -418,6 +451,83 @@ export const operations: Operation[] = [
   { method: 'get', path: `${ORG}/onboarding`, tag: 'Onboarding', summary: 'The onboarding panel, judged from the data', access: 'onboarding.read', replies: [json(200, ref('Onboarding'))] },
   { method: 'post', path: `${ORG}/onboarding/hide`, tag: 'Onboarding', summary: 'Hide the onboarding panel for everyone', access: 'org.update', replies: [noContent('Hidden')] },
 
+  // Dashboard (issue #14)
+  {
+    method: 'get',
+    path: `${ORG}/venues/{venueId}/dashboard`,
+    tag: 'Dashboard',
+    summary: "The venue's day: due work most urgent first, unresolved failures, deliveries, compliance",
+    notes: `\`date\` is yyyy-MM-dd, default today in the venue's zone; a future date → ValidationError \`data.date\`. Compliance covers the 30 days up to the day (archived templates count on the days they were in place). ${VENUE_ACCESS}`,
+    access: 'venue.work',
+    query: dashboardQuery,
+    replies: [json(200, ref('Dashboard'))],
+  },
+  {
+    method: 'get',
+    path: `${ORG}/overview`,
+    tag: 'Dashboard',
+    summary: 'Every venue side by side: the day, and the last 7 and 30 days',
+    notes: "`date` is yyyy-MM-dd, default today at each venue. Only the venues the member may use.",
+    access: 'overview.read',
+    query: dashboardQuery,
+    replies: [json(200, ref('Overview'))],
+  },
+
+  // Alerts (issue #14, ADR 050/051)
+  {
+    method: 'get',
+    path: `${ORG}/venues/{venueId}/alerts`,
+    tag: 'Alerts',
+    summary: "The venue's recent alerts, newest first (10)",
+    notes: VENUE_ACCESS,
+    access: 'venue.work',
+    replies: [json(200, wrap({ alerts: { type: 'array', items: ref('RecentAlert') } }))],
+  },
+  { method: 'get', path: `${ORG}/alert-settings`, tag: 'Alerts', summary: "The organisation's alert settings (defaults until changed)", access: 'settings.access', replies: [json(200, wrap({ settings: ref('AlertSettings') }))] },
+  {
+    method: 'put',
+    path: `${ORG}/alert-settings`,
+    tag: 'Alerts',
+    summary: "Change the organisation's alert settings",
+    notes: 'Fields left out keep their value. Quiet hours are both times or neither (null); `recipientIds` are members of the organisation.',
+    access: 'settings.access',
+    body: alertSettingsBody,
+    replies: [json(200, wrap({ settings: ref('AlertSettings') }))],
+  },
+  { method: 'get', path: `${ORG}/alert-preferences`, tag: 'Alerts', summary: "The member's own alerts in this organisation", access: 'profile.own', replies: [json(200, wrap({ preferences: ref('AlertPreferences') }))] },
+  {
+    method: 'put',
+    path: `${ORG}/alert-preferences`,
+    tag: 'Alerts',
+    summary: "Change the member's own alerts",
+    notes: "Fields left out keep their value; quiet hours null: the organisation's.",
+    access: 'profile.own',
+    body: alertPreferencesBody,
+    replies: [json(200, wrap({ preferences: ref('AlertPreferences') }))],
+  },
+  {
+    method: 'get',
+    path: '/v1/alerts/unsubscribe',
+    tag: 'Alerts',
+    summary: 'What an alert e-mail\'s unsubscribe token stops',
+    notes: 'No session: the signed token is the credential (90 days). Altered or unknown → 404; expired → 400.',
+    access: 'public',
+    query: unsubscribeQuery,
+    replies: [json(200, ref('Unsubscribe'))],
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/v1/alerts/unsubscribe',
+    tag: 'Alerts',
+    summary: 'Stop the kind of alert the token names, for its member',
+    notes: 'No session: the signed token is the credential. Twice is fine. Altered or unknown → 404; expired → 400.',
+    access: 'public',
+    body: unsubscribeBody,
+    replies: [json(200, ref('Unsubscribe'))],
+    errors: [404],
+  },
+
   // Staff
   {
     method: 'get',
@@ -501,6 +611,24 @@ export const operations: Operation[] = [
     summary: 'Create a checklist',
     access: 'checklists.manage',
     body: createChecklistBody,
+    replies: [json(201, wrap({ checklist: ref('Checklist') }))],
+  },
+  {
+    method: 'get',
+    path: `${ORG}/checklists/starters`,
+    tag: 'Checklists',
+    summary: 'The starter library: ready-made checklists to copy',
+    notes: "Opening, closing, cleaning schedule, delivery checks, allergen checks and a weekly pest check, in the caller's language (English or Spanish).",
+    access: 'venue.read',
+    replies: [json(200, wrap({ starters: { type: 'array', items: ref('ChecklistStarter') } }))],
+  },
+  {
+    method: 'post',
+    path: `${ORG}/checklists/starters/{starterId}`,
+    tag: 'Checklists',
+    summary: 'Copy a starter into the organisation',
+    notes: "Creates an ordinary checklist, placed last, with the starter's items in order and its schedule, written in the caller's language. An unknown key is 404.",
+    access: 'checklists.manage',
     replies: [json(201, wrap({ checklist: ref('Checklist') }))],
   },
   {
@@ -684,10 +812,20 @@ export const operations: Operation[] = [
   },
   {
     method: 'post',
+    path: `${ORG}/checklist-entries/{checklistId}/sign-off`,
+    tag: 'Checklist entries',
+    summary: "A manager's sign-off of a checklist's day at a venue",
+    notes: `Only on checklists with \`requiresSignOff\`, once the day is complete (every check), once; else ValidationError \`data.signOff\`. ${VENUE_ACCESS}`,
+    access: 'checklists.signOff',
+    body: signOffBody,
+    replies: [json(201, wrap({ signOff: ref('SignOff') }))],
+  },
+  {
+    method: 'post',
     path: `${ORG}/checklist-entries/{checklistId}/items/{itemId}/complete`,
     tag: 'Checklist entries',
     summary: 'Record an item for a day',
-    notes: `A second completion of the same item and day supersedes the previous record. Future dates → ValidationError \`data.date\`; past dates are recorded late. ${VENUE_ACCESS}`,
+    notes: `A second completion of the same item and day supersedes the previous record. Future dates → ValidationError \`data.date\`; past dates are recorded late. ${VENUE_ACCESS} ${OFFLINE}`,
     access: 'records.write',
     body: completeBody,
     replies: [json(201, wrap({ record: ref('Record') }))],
@@ -697,7 +835,7 @@ export const operations: Operation[] = [
     path: `${ORG}/checklist-entries/{checklistId}/items/{itemId}/resolve`,
     tag: 'Checklist entries',
     summary: 'Record the corrective action of a failed item',
-    notes: `Only when the current record is failed and unresolved (else 400). ${VENUE_ACCESS}`,
+    notes: `Only when the current record is failed and unresolved (else 400). ${VENUE_ACCESS} ${OFFLINE}`,
     access: 'records.write',
     body: resolveBody,
     replies: [json(201, wrap({ record: ref('Record') }))],
@@ -721,14 +859,15 @@ export const operations: Operation[] = [
     method: 'get',
     path: `${ORG}/uploads/{uploadId}`,
     tag: 'Uploads',
-    summary: "An upload's bytes",
-    notes: 'A member limited to some venues gets the files they uploaded and those a record at one of their venues shows; any other is 404.',
+    summary: "An upload's bytes, or a photo resized",
+    notes: `A member limited to some venues gets the files they uploaded and those a record at one of their venues or a recipe they can see shows; any other is 404. With \`width\` (${RENDITION_WIDTHS.join(', ')}), a JPEG, PNG or WebP photo comes back as WebP at most that wide (never enlarged), upright, without metadata; made on first request and kept. Another width is ValidationError \`data.width\`; a PDF with a width is ValidationError \`data.width\`; a file that cannot be decoded is ValidationError \`data.file\`.`,
     access: 'venue.work',
+    query: uploadQuery,
     replies: [
       {
         status: 200,
-        description: 'The bytes, with their type: images inline (shown in pages), anything else as a download',
-        content: Object.fromEntries(UPLOAD_CONTENT_TYPES.map((type) => [type, { schema: binary }])),
+        description: 'The bytes, with their type: images inline (shown in pages), anything else as a download; with `width`, WebP',
+        content: Object.fromEntries([...UPLOAD_CONTENT_TYPES, RENDITION_TYPE].filter((type, i, all) => all.indexOf(type) === i).map((type) => [type, { schema: binary }])),
         headers: {
           'Content-Disposition': header("inline; filename*=UTF-8''<name> (images) or attachment; filename*=UTF-8''<name> (PDF)"),
           'Content-Security-Policy': header("sandbox; default-src 'none'; …"),
@@ -1282,7 +1421,7 @@ function temperatureOperations(): Operation[] {
       path: `${ORG}/temperature-entries/{entryId}/items/{itemId}/complete`,
       tag: 'Temperature entries',
       summary: 'Record a reading',
-      notes: `\`value\` in the organisation's unit ("4.5", "4,5" or a number); stored in °C with one decimal; outside the unit's range it fails. Without \`slot\`: a re-check of the unit's open failure, else the first check without a reading. A re-check never closes a failure (ADR 022). ${VENUE_ACCESS}`,
+      notes: `\`value\` in the organisation's unit ("4.5", "4,5" or a number); stored in °C with one decimal; outside the unit's range it fails. Without \`slot\`: a re-check of the unit's open failure, else the first check without a reading. A re-check never closes a failure (ADR 022). ${VENUE_ACCESS} ${OFFLINE}`,
       access: 'records.write',
       body: completeReadingBody,
       replies: [json(201, wrap({ record: ref('Reading') }))],
@@ -1292,7 +1431,7 @@ function temperatureOperations(): Operation[] {
       path: `${ORG}/temperature-entries/{entryId}/items/{itemId}/resolve`,
       tag: 'Temperature entries',
       summary: 'Record the corrective action of an out-of-range reading',
-      notes: `Closes the newest open failure of the check (\`slot\`, default the earliest with one), even after a re-check; nothing open → 400. ${VENUE_ACCESS}`,
+      notes: `Closes the newest open failure of the check (\`slot\`, default the earliest with one), even after a re-check; nothing open → 400. ${VENUE_ACCESS} ${OFFLINE}`,
       access: 'records.write',
       body: resolveReadingBody,
       replies: [json(201, wrap({ record: ref('Reading') }))],
