@@ -2,7 +2,11 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { getRequestListener } from '@hono/node-server'
 import { defineConfig, isRunnableDevEnvironment, type Plugin } from 'vite'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import zlib from 'node:zlib'
 import { getConfig } from './server/config.ts'
+import { MIN_COMPRESS_BYTES } from './server/http/compression.ts'
 import { baseSecurityHeaders, contentSecurityPolicy, isHttps } from './server/http/security-headers.ts'
 
 /**
@@ -41,11 +45,49 @@ function devApi(): Plugin {
   }
 }
 
+/**
+ * Hashed client assets are compressed once, at build time, at the highest levels (brotli 11, gzip 9),
+ * and served as they are by serveStatic's `precompressed` (docs/decisions/042-compression.md).
+ */
+function precompressAssets(): Plugin {
+  return {
+    name: 'mise-precompress-assets',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async writeBundle(options, bundle) {
+      const dir = options.dir
+      if (!dir) return
+      await Promise.all(
+        Object.keys(bundle)
+          .filter((file) => /\.(js|mjs|css|svg|json|txt|map)$/.test(file))
+          .map(async (file) => {
+            const full = path.join(dir, file)
+            const source = await fs.readFile(full)
+            if (source.byteLength < MIN_COMPRESS_BYTES) return
+            const br = zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+            const gz = zlib.gzipSync(source, { level: 9 })
+            await Promise.all([fs.writeFile(`${full}.br`, br), fs.writeFile(`${full}.gz`, gz)])
+          }),
+      )
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), devApi()],
+  plugins: [tailwindcss(), reactRouter(), devApi(), precompressAssets()],
   resolve: { tsconfigPaths: true },
-  ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'pino', 'nodemailer'] },
+  ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'pino', 'nodemailer', 'sharp'] },
   environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          // i18next's module creates its global instance when loaded, so the bundler keeps it even when
+          // nothing of it is used; the browser translates with app/lib/translate.ts instead (ADR 056),
+          // and react-i18next's provider needs none of it. Other modules keep their own declaration.
+          treeshake: { moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/]i18next[\\/]/.test(id) ? false : undefined) as boolean },
+        },
+      },
+    },
     ssr: {
       build: {
         target: 'node24',

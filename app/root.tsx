@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react'
 import { PreventFlashOnWrongTheme, ThemeProvider, useTheme, type Theme as RemixTheme } from 'remix-themes'
-import { I18nextProvider, useTranslation } from 'react-i18next'
+import { I18nextProvider } from 'react-i18next'
+import { useTranslation } from './lib/use-translation'
 import {
   data,
   Form,
@@ -82,6 +83,8 @@ export async function loader(args: Route.LoaderArgs) {
       orgCount: selection.me?.orgs.length ?? 0,
       // A shared device: whose PIN is active on it now (docs/api-contract-devices.md).
       pin: selection.me?.user.type === 'device' ? (selection.me.pin ?? null) : null,
+      // …and whether it asks for a PIN before recording (offline too: ADR 054).
+      pinRequired: selection.me?.user.type === 'device' ? (selection.me.device?.pinRequired ?? true) : false,
       title: { organisation: selection.org?.name, venue: selection.venue?.name },
     },
     { headers },
@@ -226,7 +229,6 @@ function Shell({
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2 focus:text-stone-900">
         {t('nav.skip')}
       </a>
-      <ProgressBar label={t('progress')} />
       <AppHeader
         user={user}
         locale={locale}
@@ -238,6 +240,8 @@ function Shell({
         banner={user && !user.emailVerified ? <VerifyBanner redirectTo={here} /> : null}
       />
       <main id="main" className="mx-auto w-full max-w-5xl px-3 py-6">
+        {/* Fixed to the top of the viewport, but inside a landmark (axe "region") while it shows. */}
+        <ProgressBar label={t('progress')} />
         <Toaster toast={toast} closeLabel={t('toast.close')} />
         {children}
       </main>

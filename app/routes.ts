@@ -18,6 +18,8 @@ export default [
   route('early-access', 'routes/forms/early-access.tsx'),
   // A supplier's signed link to an order: no account, no session.
   route('supplier/orders/:orderId', 'routes/public/supplier-order.tsx'),
+  // An alert e-mail's unsubscribe link: no session, a signed token (ADR 051).
+  route('unsubscribe', 'routes/public/unsubscribe.tsx'),
 
   // Authenticated group: signed-out users go to /login and come back after.
   layout('routes/authed/layout.tsx', [
@@ -35,6 +37,9 @@ export default [
       route('venues', 'routes/org/venues.tsx'),
       route('venues/create', 'routes/org/venues.create.tsx'),
       route('pin-setup', 'routes/org/pin-setup.tsx'),
+      // Every venue side by side, ADMIN and up (issue #14, ADR 048).
+      route('overview', 'routes/org/overview.tsx'),
+      route('overview.csv', 'routes/org/overview.csv.ts'),
 
       // Settings: ADMIN and up (BASIC sees a 403 screen).
       ...prefix('settings', [
@@ -47,6 +52,7 @@ export default [
           route('staff/invite', 'routes/settings/staff.invite.tsx'),
           route('staff/:staffId', 'routes/settings/staff.$staffId.tsx'),
           route('general', 'routes/settings/general.tsx'),
+          route('alerts', 'routes/settings/alerts.tsx'),
           route('checklists', 'routes/settings/checklists.tsx'),
           route('checklists/new', 'routes/settings/checklists.new.tsx'),
           route('checklists/:checklistId', 'routes/settings/checklists.$checklistId.tsx'),
@@ -91,6 +97,8 @@ export default [
   route('set-theme', 'routes/resources/set-theme.ts'),
   route('resend-verification', 'routes/resources/resend-verification.ts'),
   route('contacts/:contactId/vcard', 'routes/resources/contact-vcard.ts'),
+  // An alert e-mail's link: choose its organisation and venue, then open the page (ADR 051).
+  route('alerts/open', 'routes/resources/alert-open.ts'),
 
   // Unmatched URLs: the not-found page.
   route('*', 'routes/not-found.tsx'),

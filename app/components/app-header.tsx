@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/use-translation'
 import { Form, Link } from 'react-router'
 import { can, type Role } from '../../server/auth/permissions'
 import type { PinHolder } from '../lib/device'
@@ -10,6 +10,7 @@ import { ThemeSwitch } from './theme-switch'
 import { buttonClasses } from './ui/button'
 
 export interface HeaderUser {
+  id: string
   type: 'user' | 'device'
   emailVerified: boolean
 }
@@ -74,7 +75,7 @@ export function AppHeader({
           {venue && section ? <span aria-hidden="true"> · </span> : null}
           {section ? <span>{t(`nav.sections.${section}`)}</span> : null}
         </p>
-        {device ? <DevicePinStatus pin={pin} here={here} onPinPad={pathname === '/pin'} /> : null}
+        {device && user ? <DevicePinStatus pin={pin} deviceId={user.id} here={here} onPinPad={pathname === '/pin'} /> : null}
         <div className="hidden flex-wrap items-center justify-end gap-1 xl:flex">
           {items}
           <ThemeSwitch redirectTo={here} />

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link, useSubmit } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/use-translation'
 import { pinPadPath, type PinHolder } from '../lib/device'
 import { clearStoredPin, watchIdle } from '../lib/idle.client'
+import { forgetHoldersOffline, useDeviceHolder } from '../lib/offline-store'
 import { buttonClasses } from './ui/button'
 
 /**
@@ -10,23 +11,31 @@ import { buttonClasses } from './ui/button'
  * enter one. No people's pages anywhere in its header: no profile, no organisations or venues to switch
  * to, no settings, no sign-out a passer-by could press.
  */
-export function DevicePinStatus({ pin, here, onPinPad }: { pin: PinHolder | null; here: string; onPinPad: boolean }) {
+export function DevicePinStatus({ pin, deviceId, here, onPinPad }: { pin: PinHolder | null; deviceId: string; here: string; onPinPad: boolean }) {
   const { t } = useTranslation()
-  if (pin) {
+  // Offline, a PIN checked on the tablet (ADR 054) holds it; else whoever the server last named.
+  const holder = useDeviceHolder(pin, deviceId)
+  if (holder) {
     return (
       <>
         <span className="max-w-32 truncate rounded-full border border-green-700 px-3 py-1 text-sm dark:border-green-400" data-testid="pin-holder">
-          <span className="sr-only">{t('nav.pinHolderLabel')} </span>
-          {pin.name}
+          <span className="sr-only">{t(holder.offline ? 'nav.pinOffline' : 'nav.pinHolderLabel')} </span>
+          {holder.name}
         </span>
-        <Form method="post" action="/pin" replace>
-          <input type="hidden" name="intent" value="forget" />
-          <input type="hidden" name="redirectTo" value={here} />
-          <button type="submit" className={buttonClasses({ variant: 'primary', size: 'lg' })} aria-label={t('nav.pinDoneLabel', { name: pin.name })}>
+        {holder.offline ? (
+          <button type="button" className={buttonClasses({ variant: 'primary', size: 'lg' })} aria-label={t('nav.pinDoneLabel', { name: holder.name })} onClick={() => forgetHoldersOffline(pin?.membershipId ?? null)}>
             {t('nav.pinDone')}
           </button>
-        </Form>
-        <PinIdle here={here} holder={pin.membershipId} />
+        ) : (
+          <Form method="post" action="/pin" replace>
+            <input type="hidden" name="intent" value="forget" />
+            <input type="hidden" name="redirectTo" value={here} />
+            <button type="submit" className={buttonClasses({ variant: 'primary', size: 'lg' })} aria-label={t('nav.pinDoneLabel', { name: holder.name })}>
+              {t('nav.pinDone')}
+            </button>
+          </Form>
+        )}
+        <PinIdle here={here} holder={holder.membershipId} onlinePin={pin?.membershipId ?? null} />
       </>
     )
   }
@@ -52,18 +61,26 @@ export function DeviceMenuItems({ itemClass }: { itemClass: string }) {
  * 5 minutes without a pointer, key or touch event (debounced 500 ms): forget the PIN in the browser
  * and on the server, and show the PIN pad, ready to come back here.
  */
-function PinIdle({ here, holder }: { here: string; holder: string }) {
+function PinIdle({ here, holder, onlinePin }: { here: string; holder: string; onlinePin: string | null }) {
   const submit = useSubmit()
   const hereRef = useRef(here)
+  const onlinePinRef = useRef(onlinePin)
   useEffect(() => {
     hereRef.current = here
-  }, [here])
+    onlinePinRef.current = onlinePin
+  }, [here, onlinePin])
   useEffect(
     () =>
       watchIdle({
         onIdle: () => {
           clearStoredPin()
           const back = hereRef.current.startsWith('/pin') ? '/' : hereRef.current
+          if (!navigator.onLine) {
+            // No server to tell: forget here (the PIN checked offline, and the one the page's copy names).
+            forgetHoldersOffline(onlinePinRef.current)
+            window.location.replace(pinPadPath(back, 'idle'))
+            return
+          }
           void submit({ intent: 'forget', redirectTo: pinPadPath(back, 'idle') }, { method: 'post', action: '/pin', replace: true })
         },
       }),

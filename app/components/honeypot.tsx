@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/use-translation'
 import { HoneypotInputs, HoneypotProvider, type HoneypotProviderProps } from 'remix-utils/honeypot/react'
 
 export { HoneypotProvider }

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/use-translation'
 import { supportedLocales } from '../lib/i18n'
 
 /** One `<option>` per language the app speaks, each named in its own language's `lang`. */

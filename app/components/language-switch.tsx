@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/use-translation'
 import { Form } from 'react-router'
 import { supportedLocales, type Locale } from '../lib/i18n'
 import { buttonClasses } from './ui/button'

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form, useNavigation, useSubmit } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { setOfflineHolder } from '../lib/offline-store'
+import { useTranslation } from '../lib/use-translation'
 import { Button } from './ui/button'
 import { FormError, inputClasses } from './ui/field'
 import { useHydrated } from 'remix-utils/use-hydrated'
@@ -39,9 +40,12 @@ export function PinPad({
   length,
   error,
   lockedSeconds,
+  deviceId,
 }: {
   action?: string
   redirectTo: string
+  /** The signed-in device: offline, the PIN is checked here against what it was given online (ADR 054). */
+  deviceId?: string | null
   /** The length every PIN of the organisation has, when they all have one; null when they differ. */
   length: number | null
   error?: string
@@ -53,26 +57,60 @@ export function PinPad({
   const navigation = useNavigation()
   const submit = useSubmit()
   const [value, setValue] = useState('')
-  const [secondsLeft, setSecondsLeft] = useState(lockedSeconds ?? 0)
+  // The answer of a PIN checked on the device while offline, in place of the server's.
+  const [offline, setOffline] = useState<{ error?: string; lockedSeconds?: number; checking?: boolean } | null>(null)
+  const shownError = offline ? offline.error : error
+  const shownLock = offline ? (offline.lockedSeconds ?? null) : lockedSeconds
+  const [secondsLeft, setSecondsLeft] = useState(shownLock ?? 0)
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
-  const busy = navigation.state !== 'idle' && navigation.formAction === action
+  const busy = (navigation.state !== 'idle' && navigation.formAction === action) || Boolean(offline?.checking)
   const locked = secondsLeft > 0
 
   // A lock counts down once a second; at zero the pad opens again.
   useEffect(() => {
-    setSecondsLeft(lockedSeconds ?? 0)
-    if (!lockedSeconds || lockedSeconds <= 0) return
-    const end = Date.now() + lockedSeconds * 1000
+    setSecondsLeft(shownLock ?? 0)
+    if (!shownLock || shownLock <= 0) return
+    const end = Date.now() + shownLock * 1000
     const timer = setInterval(() => {
       const left = Math.ceil((end - Date.now()) / 1000)
       setSecondsLeft(Math.max(0, left))
       if (left <= 0) clearInterval(timer)
     }, 1000)
     return () => clearInterval(timer)
-  }, [lockedSeconds])
+  }, [shownLock])
 
-  const send = (pin: string) => submit({ intent: 'enter', pin, redirectTo }, { method: 'post', action, replace: true })
+  /** No network: check the PIN against the verifiers this device holds, and come back as that member. */
+  const checkOffline = (pin: string) => {
+    if (!deviceId) return
+    setOffline({ checking: true })
+    void import('../lib/offline-pin.client')
+      .then((m) => m.checkPinOffline(deviceId, pin))
+      .then((outcome) => {
+        setValue('')
+        switch (outcome.status) {
+          case 'ok':
+            setOffline(null)
+            setOfflineHolder(outcome.holder)
+            // A page load, not a client navigation: offline it is served from the service worker's
+            // copy of today's page (its data requests may never have been made online).
+            window.location.replace(redirectTo)
+            return
+          case 'wrong':
+            return setOffline({ error: t('device.pad.offlineWrong', { count: outcome.triesLeft }) })
+          case 'locked':
+            return setOffline({ lockedSeconds: outcome.seconds })
+          case 'none':
+            return setOffline({ error: t('device.pad.offlineNone') })
+        }
+      })
+  }
+  const offlineNow = () => Boolean(deviceId) && !navigator.onLine
+
+  const send = (pin: string) => {
+    if (offlineNow()) return checkOffline(pin)
+    void submit({ intent: 'enter', pin, redirectTo }, { method: 'post', action, replace: true })
+  }
 
   const change = (next: string) => {
     setValue(next)
@@ -84,10 +122,20 @@ export function PinPad({
   const hintId = `${id}-hint`
   const lockId = `${id}-lock`
   return (
-    <Form method="post" action={action} replace className="mx-auto w-full max-w-sm space-y-4">
+    <Form
+      method="post"
+      action={action}
+      replace
+      className="mx-auto w-full max-w-sm space-y-4"
+      onSubmit={(event) => {
+        if (!offlineNow()) return
+        event.preventDefault()
+        if (!busy && !locked) checkOffline(value)
+      }}
+    >
       <input type="hidden" name="intent" value="enter" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
-      {locked || lockedSeconds ? (
+      {locked || shownLock ? (
         <div
           id={lockId}
           role="alert"
@@ -108,7 +156,12 @@ export function PinPad({
           )}
         </div>
       ) : null}
-      {error && !locked ? <FormError id={errorId}>{error}</FormError> : null}
+      {shownError && !locked ? <FormError id={errorId}>{shownError}</FormError> : null}
+      {offline?.checking ? (
+        <p role="status" className="text-center">
+          {t('device.pad.offlineChecking')}
+        </p>
+      ) : null}
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-pin`} className="block text-base font-medium">
           {t('device.pad.label')}
@@ -128,8 +181,8 @@ export function PinPad({
           maxLength={PIN_MAX}
           required
           disabled={hydrated && locked}
-          aria-invalid={error && !locked ? true : undefined}
-          aria-describedby={[error && !locked ? errorId : null, hintId, locked ? lockId : null].filter(Boolean).join(' ')}
+          aria-invalid={shownError && !locked ? true : undefined}
+          aria-describedby={[shownError && !locked ? errorId : null, hintId, locked ? lockId : null].filter(Boolean).join(' ')}
           value={hydrated ? value : undefined}
           onChange={hydrated ? (event) => change(event.target.value.replace(/[^0-9]/g, '').slice(0, PIN_MAX)) : undefined}
           className={`${inputClasses} text-center font-mono text-3xl tracking-[0.5em] [-webkit-text-security:disc]`}

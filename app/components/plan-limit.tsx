@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/use-translation'
 import type { LimitKind } from '../../server/billing/limits'
 import type { PlanSummary } from '../lib/plan-limits.server'
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/use-translation'
 import { NotFoundScreen, RouteErrorScreen } from './error-screens'
 
 /** Errors inside a route group: 404 → not-found page, 403 → not allowed, anything else → details toggle. */

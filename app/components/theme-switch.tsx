@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../lib/use-translation'
 import { Form } from 'react-router'
 import { Theme, useTheme } from 'remix-themes'
 import { buttonClasses } from './ui/button'

@@ -1,6 +1,7 @@
+import type { TimeZoneGroup } from '../lib/time-zones'
 import { SelectField, type FieldErrors } from './ui/field'
 
-/** A labelled select of IANA time zones; the list comes from the loader. */
+/** A labelled select of time zones, common ones first, then by region; the groups come from the loader. */
 export function TimeZoneSelect({
   label,
   zones,
@@ -8,7 +9,7 @@ export function TimeZoneSelect({
   ...props
 }: {
   label: string
-  zones: string[]
+  zones: TimeZoneGroup[]
   defaultValue?: string
   error?: FieldErrors
   errors?: FieldErrors
@@ -18,10 +19,14 @@ export function TimeZoneSelect({
 }) {
   return (
     <SelectField label={label} name={name} {...props}>
-      {zones.map((z) => (
-        <option key={z} value={z}>
-          {z.replaceAll('_', ' ')}
-        </option>
+      {zones.map((group) => (
+        <optgroup key={group.region} label={group.label}>
+          {group.zones.map((z) => (
+            <option key={z.value} value={z.value}>
+              {z.label}
+            </option>
+          ))}
+        </optgroup>
       ))}
     </SelectField>
   )

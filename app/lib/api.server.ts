@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { redirect, type RouterContextProvider } from 'react-router'
 import { getConfig } from '../../server/config.ts'
 import { getRuntime } from '../../server/runtime.ts'
+import type { AuthState } from '../../server/api/context.ts'
 import { clientIpContext } from './context.ts'
 import { pinChallenge, pinRedirect } from './device.server.ts'
 import { pagePath } from './safe-redirect.ts'
@@ -42,12 +43,26 @@ export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers }
   | { ok: false; status: number; error: ApiErrorInfo; headers: Headers }
 
-/** Sends a request to the API and returns its response. */
-export type Transport = (request: Request, clientIp?: string) => Promise<Response>
+/**
+ * Sends a request to the API and returns its response. `sessions`: what the API resolved of the
+ * session for this page request so far (in-process only; see `Bindings.sessions`).
+ */
+export type Transport = (request: Request, clientIp?: string, sessions?: Map<string, AuthState>) => Promise<Response>
 
-export const inProcessTransport: Transport = async (request, clientIp) => {
+export const inProcessTransport: Transport = async (request, clientIp, sessions) => {
   const runtime = await getRuntime()
-  return runtime.api.fetch(request, { clientIp })
+  return runtime.api.fetch(request, { clientIp, sessions })
+}
+
+/**
+ * One page request's resolved sessions, shared by all its API clients (the root loader's, the
+ * route's, ...): the session is looked up once per page, not once per call.
+ */
+const pageSessions = new WeakMap<Request, Map<string, AuthState>>()
+function sessionsOf(request: Request): Map<string, AuthState> {
+  let found = pageSessions.get(request)
+  if (!found) pageSessions.set(request, (found = new Map()))
+  return found
 }
 
 export function httpTransport(baseUrl: string, options: { retries?: number; sleep?: (ms: number) => Promise<void> } = {}): Transport {
@@ -139,9 +154,12 @@ export function api({ request, context }: RequestArgs, options: { transport?: Tr
   async function raw(method: string, path: string, body?: unknown): Promise<ApiResult<Response>> {
     const headers = requestHeaders()
     if (body !== undefined) headers.set('content-type', 'application/json')
+    const sessions = sessionsOf(request)
+    if (method !== 'GET') sessions.clear()
     const response = await send(
       new Request(new URL(path, 'http://mise.internal'), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
       clientIp,
+      method === 'GET' ? sessions : undefined,
     )
     if (response.ok) return { ok: true, status: response.status, data: response, headers: response.headers }
     return { ok: false, status: response.status, error: toErrorInfo(await readJson(response), response), headers: response.headers }
@@ -157,7 +175,10 @@ export function api({ request, context }: RequestArgs, options: { transport?: Tr
       headers,
       body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     })
-    const response = await send(apiRequest, clientIp)
+    // A call that may change the session (sign-in, sign-out, profile) makes the next calls look again.
+    const sessions = sessionsOf(request)
+    if (method !== 'GET') sessions.clear()
+    const response = await send(apiRequest, clientIp, method === 'GET' ? sessions : undefined)
     for (const cookie of response.headers.getSetCookie()) {
       setCookies.push(cookie)
       cookieHeader = mergeCookie(cookieHeader, cookie)

@@ -86,6 +86,19 @@ export function useServerForm({ id, lastResult, defaultValue }: ServerFormOption
     return (Array.isArray(value) ? value : [value]).filter((v) => typeof v === 'string' || typeof v === 'number').map(String)
   }
 
+  /**
+   * What was typed in a refused submission, for tables whose inputs are not bound Fields: by the
+   * field's full name (`par.<venueId>` is read through conform's nesting), and by row when every row
+   * sends the same name (`index`: the row's position). Undefined when there is nothing refused to show,
+   * so the page falls back to what is saved.
+   */
+  function typed(name: string, index?: number): string | undefined {
+    if (!failed) return undefined
+    const value = name.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' && !Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined), initial)
+    const list = Array.isArray(value) ? value : [value]
+    return text(list[index ?? 0]) ?? ''
+  }
+
   /** Whether a checkbox (or the radio of `value`) starts ticked. */
   function checked(name: string, value = 'on'): boolean {
     return values(name).includes(value)
@@ -97,6 +110,7 @@ export function useServerForm({ id, lastResult, defaultValue }: ServerFormOption
     checkbox,
     values,
     checked,
+    typed,
     group,
     /** Errors of the whole form (anything the API said that is not about one field). */
     formErrors,

@@ -83,13 +83,23 @@ export function translator(locale: Locale): Translate {
   return serverTranslator(locale)
 }
 
-/** What the browser needs for a page: its namespaces, and only the client-side part of `common`. */
+const clientResources = new Map<string, Resources>()
+
+/**
+ * What the browser needs for a page: its namespaces, and only the client-side part of `common`. Built
+ * once per language and set of namespaces, and the same (frozen) object every time, so the page's
+ * i18next instance is made once too (`createI18n`, ADR 046).
+ */
 export function getClientResources(locale: Locale, needed: readonly Namespace[]): Resources {
+  const key = `${locale}|${needed.join(',')}`
+  const known = clientResources.get(key)
+  if (known) return known
   const all = resources[locale]
   const out = {} as Resources
   for (const ns of needed) {
     out[ns] = ns === 'common' ? Object.fromEntries(CLIENT_COMMON_KEYS.map((k) => [k, all.common[k]])) : all[ns]
   }
+  clientResources.set(key, Object.freeze(out))
   return out
 }
 

@@ -1,6 +1,7 @@
-import i18next, { type i18n, type Resource } from 'i18next'
+import i18next, { type i18n, type InitOptions, type Resource } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { matchRoutes, type RouteObject } from 'react-router'
+import { asI18n, smallI18n } from './translate.ts'
 
 export const supportedLocales = ['en', 'es'] as const
 export type Locale = (typeof supportedLocales)[number]
@@ -13,10 +14,33 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (supportedLocales as readonly string[]).includes(value)
 }
 
-/** One i18next instance per render, fed with the resources the root loader sent for one language. */
+const instances = new WeakMap<Resources, i18n>()
+
+/**
+ * The i18next instance for one language and the resources the root loader sent, made once per
+ * resources object: on the server `getClientResources` answers the same object for the same language
+ * and namespaces, so every request of a page shares one initialised instance (ADR 046); in the browser
+ * each root load's resources get theirs — there a small translator with the same answers
+ * (./translate.ts, ADR 056), so that i18next's client is not first-load JavaScript of every page (the
+ * build removes the branch below and, with it, i18next).
+ */
 export function createI18n(locale: Locale, resources: Resources): i18n {
+  const known = instances.get(resources)
+  if (known?.language === locale) return known
+  if (!import.meta.env.SSR) {
+    const small = asI18n(smallI18n(locale, resources))
+    instances.set(resources, small)
+    return small
+  }
   const instance = i18next.createInstance()
-  void instance.use(initReactI18next).init({
+  void instance.use(initReactI18next).init(i18nextOptions(locale, resources))
+  instances.set(resources, instance)
+  return instance
+}
+
+/** How the pages' i18next instances are set up (the browser's translator answers as they do, ADR 056). */
+export function i18nextOptions(locale: Locale, resources: Resources): InitOptions {
+  return {
     lng: locale,
     fallbackLng: fallbackLocale,
     supportedLngs: [...supportedLocales],
@@ -26,8 +50,7 @@ export function createI18n(locale: Locale, resources: Resources): i18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
-  })
-  return instance
+  }
 }
 
 /**
@@ -71,4 +94,4 @@ export function namespacesInBrowser(pathname: string): Namespace[] | null {
 }
 
 /** Keys of the common namespace used by components in the browser (the rest is server-only text). */
-export const CLIENT_COMMON_KEYS = ['appName', 'language', 'theme', 'nav', 'actions', 'confirm', 'errors', 'progress', 'toast', 'verifyBanner', 'planLimit', 'billing', 'allergens']
+export const CLIENT_COMMON_KEYS = ['appName', 'language', 'theme', 'nav', 'actions', 'confirm', 'errors', 'progress', 'toast', 'verifyBanner', 'planLimit', 'billing', 'allergens', 'alertFields']

@@ -1,7 +1,9 @@
 import { redirect } from 'react-router'
 import type { SessionUser } from '../root'
 import type { Role } from '../../server/auth/permissions'
+import { SESSION_COOKIE } from '../../server/auth/sessions'
 import { api, type ApiClient, type RequestArgs } from './api.server'
+import { readCookie } from './cookies.server'
 import type { DeviceInfo, PinHolder } from './device'
 import { pagePath, safeRedirect } from './safe-redirect'
 
@@ -25,12 +27,16 @@ export interface Me {
 
 const memo = new WeakMap<Request, Promise<{ me: Me | null; client: ApiClient }>>()
 
-/** The current-user call, made once per request however many loaders ask. */
+/**
+ * The current-user call, made once per request however many loaders ask. Without a session cookie
+ * there is no one to ask about (the API answers 401 to that, setting nothing): no call is made.
+ */
 export function getMe(args: RequestArgs): Promise<{ me: Me | null; client: ApiClient }> {
   let pending = memo.get(args.request)
   if (!pending) {
     const client = api(args)
-    pending = client.get<Me>('/v1/auth/me').then((result) => {
+    if (!readCookie(args.request.headers.get('cookie'), SESSION_COOKIE)) pending = Promise.resolve({ me: null, client })
+    else pending = client.get<Me>('/v1/auth/me').then((result) => {
       if (result.ok) return { me: result.data, client }
       if (result.error.name === 'UnauthorizedError') return { me: null, client }
       throw new Response('API unavailable', { status: 503 })

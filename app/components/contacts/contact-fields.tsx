@@ -1,5 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { ServerForm } from '../../lib/forms'
 import { Field, FieldMessage, inputClasses, SelectField, type FieldErrors } from '../ui/field'
 import type { Contact, ContactCategory } from './types'

@@ -1,15 +1,9 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import type { ApiClient } from '../../lib/api.server'
+import { useTranslation } from '../../lib/use-translation'
 import { OrderStatusBadge } from './status-badge'
 import type { Order } from './types'
 
-/** Today's expected deliveries of a venue, for its home page; null when the caller may not see orders (a device without a PIN). */
-export async function loadDeliveriesToday(client: ApiClient, orgId: string, venueId: string): Promise<Order[] | null> {
-  const result = await client.get<{ expected: Order[] }>(`/v1/orgs/${orgId}/venues/${venueId}/orders`)
-  return result.ok ? result.data.expected : null
-}
-
+/** Today's expected deliveries of a venue, on its home page (the dashboard's `deliveries`). */
 export function DeliveriesToday({ orders }: { orders: Order[] }) {
   const { t } = useTranslation('org')
   return (

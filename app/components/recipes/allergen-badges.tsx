@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { ALLERGENS } from '../../../server/recipes/constants'
 import type { AllergenMap } from './types'
 

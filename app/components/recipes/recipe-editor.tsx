@@ -1,9 +1,11 @@
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { ALLERGENS, type Allergen, type AllergenLevel } from '../../../server/recipes/constants'
 import { SubmitButton } from '../submit-button'
 import { Field, FieldMessage, FormError, inputClasses, SelectField } from '../ui/field'
 import type { RecipeDraft } from './draft'
+import { UploadImage } from '../upload-image'
+import { formatInstant } from '../records/dates'
 
 export interface EditorProps {
   draft: RecipeDraft
@@ -15,7 +17,7 @@ export interface EditorProps {
   venues: Array<{ id: string; name: string }>
   /** What the ingredient names suggest (marked next to each allergen). */
   detected: Partial<Record<Allergen, AllergenLevel>>
-  confirmed: { at: string; by: string | null } | null
+  confirmed: { at: string; by: string | null; timeZone: string } | null
   imageUrl: string | null
   submitLabel: string
 }
@@ -164,7 +166,7 @@ export function RecipeEditor({ draft, revision, errors, formError, categories, v
         </p>
         <p className="text-sm" data-testid="allergens-confirmed">
           {confirmed
-            ? t('recipes.confirmedBy', { date: new Date(confirmed.at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }), name: confirmed.by ?? '—' })
+            ? t('recipes.confirmedBy', { date: formatInstant(confirmed.at, { language: i18n.language, timeZone: confirmed.timeZone }), name: confirmed.by ?? '—' })
             : t('recipes.notConfirmed')}
         </p>
         <div className="grid gap-2 sm:grid-cols-2">
@@ -206,7 +208,7 @@ export function RecipeEditor({ draft, revision, errors, formError, categories, v
         </h2>
         {imageUrl ? (
           <div className="space-y-2">
-            <img src={imageUrl} alt={t('recipes.imageAlt', { name: draft.name })} width={320} height={200} className="h-[200px] w-[320px] rounded-md object-cover" />
+            <UploadImage url={imageUrl} widths={[320, 640]} sizes="20rem" alt={t('recipes.imageAlt', { name: draft.name })} width={320} height={200} className="h-[200px] w-[320px] max-w-full rounded-md object-cover" />
             <label className="flex items-center gap-2">
               <input type="checkbox" name="removeImage" defaultChecked={draft.removeImage} />
               {t('recipes.removeImage')}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { RecordStatus } from './types'
 
 export type BadgeTone = 'success' | 'danger' | 'warning' | 'neutral' | 'info'
@@ -29,11 +29,11 @@ export function RecordStatusBadge({ status }: { status: RecordStatus }) {
   const { t } = useTranslation('org')
   return status === 'failed' ? (
     <Badge tone="danger" icon="✗">
-      {t('checklists.record.failed')}
+      {t('records.failed')}
     </Badge>
   ) : (
     <Badge tone="success" icon="✓">
-      {t('checklists.record.done')}
+      {t('records.done')}
     </Badge>
   )
 }
@@ -43,7 +43,7 @@ export function LateBadge() {
   const { t } = useTranslation('org')
   return (
     <Badge tone="warning">
-      {t('checklists.record.late')}
+      {t('records.late')}
     </Badge>
   )
 }
@@ -51,5 +51,5 @@ export function LateBadge() {
 /** A record a correction has replaced. */
 export function ReplacedBadge() {
   const { t } = useTranslation('org')
-  return <Badge tone="neutral">{t('checklists.record.replaced')}</Badge>
+  return <Badge tone="neutral">{t('records.replaced')}</Badge>
 }

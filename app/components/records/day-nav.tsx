@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { buttonClasses } from '../ui/button'
 import { inputClasses } from '../ui/field'
 import { formatDay, shiftDay } from './dates'
@@ -15,17 +15,17 @@ export function DayNav({ path, date, today, picker = true }: { path: string; dat
   const next = shiftDay(date, 1)
   const link = buttonClasses({ variant: 'basic_border', size: 'lg' })
   return (
-    <nav aria-label={t('checklists.dayNav')} className="flex flex-wrap items-end gap-2">
-      <Link to={`${path}?date=${previous}`} className={link} aria-label={t('checklists.previousDayLabel', { date: formatDay(previous, i18n.language) })}>
-        <span aria-hidden="true">←</span> {t('checklists.previousDay')}
+    <nav aria-label={t('records.day.dayNav')} className="flex flex-wrap items-end gap-2">
+      <Link to={`${path}?date=${previous}`} className={link} aria-label={t('records.day.previousDayLabel', { date: formatDay(previous, i18n.language) })}>
+        <span aria-hidden="true">←</span> {t('records.day.previousDay')}
       </Link>
       {!isToday ? (
         <>
-          <Link to={`${path}?date=${next}`} className={link} aria-label={t('checklists.nextDayLabel', { date: formatDay(next, i18n.language) })}>
-            {t('checklists.nextDay')} <span aria-hidden="true">→</span>
+          <Link to={`${path}?date=${next}`} className={link} aria-label={t('records.day.nextDayLabel', { date: formatDay(next, i18n.language) })}>
+            {t('records.day.nextDay')} <span aria-hidden="true">→</span>
           </Link>
           <Link to={path} className={link}>
-            {t('checklists.goToToday')}
+            {t('records.day.goToToday')}
           </Link>
         </>
       ) : null}
@@ -33,12 +33,12 @@ export function DayNav({ path, date, today, picker = true }: { path: string; dat
         <Form method="get" action={path} className="flex flex-wrap items-end gap-2">
           <div className="flex flex-col gap-1">
             <label htmlFor="day-nav-date" className="block text-sm font-medium">
-              {t('checklists.pickDate')}
+              {t('records.day.pickDate')}
             </label>
             <input key={date} id="day-nav-date" type="date" name="date" defaultValue={date} max={today} required className={inputClasses.replace('w-full', 'w-auto')} />
           </div>
           <button type="submit" className={buttonClasses({ variant: 'basic', size: 'lg' })}>
-            {t('checklists.show')}
+            {t('records.day.show')}
           </button>
         </Form>
       ) : null}

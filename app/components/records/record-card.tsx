@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { LateBadge, RecordStatusBadge, ReplacedBadge } from './badges'
 import { RecordedBy } from './recorded-by'
 import { RecordNote, RecordValue } from './record-value'
@@ -10,9 +10,9 @@ export function ResolutionNote({ resolution, timeZone, day }: { resolution: Reco
   const { t } = useTranslation('org')
   return (
     <div className="rounded-md border border-stone-300 bg-white p-3 dark:border-stone-700 dark:bg-stone-900">
-      <p className="text-sm font-semibold">{t('checklists.record.correctiveAction')}</p>
+      <p className="text-sm font-semibold">{t('records.correctiveAction')}</p>
       <p className="break-words whitespace-pre-wrap">{resolution.note}</p>
-      <RecordedBy person={resolution.resolvedBy} at={resolution.resolvedAt} timeZone={timeZone} day={day} />
+      <RecordedBy person={resolution.resolvedBy} at={resolution.resolvedAt} deviceAt={resolution.deviceResolvedAt} timeZone={timeZone} day={day} />
     </div>
   )
 }
@@ -35,7 +35,7 @@ export function RecordCard({ record, timeZone, day, children }: { record: Record
       </div>
       <RecordValue record={record} />
       <RecordNote note={record.note} />
-      <RecordedBy person={record.recordedBy} at={record.recordedAt} timeZone={timeZone} day={day} />
+      <RecordedBy person={record.recordedBy} at={record.recordedAt} deviceAt={record.deviceRecordedAt} timeZone={timeZone} day={day} />
       {record.resolution ? <ResolutionNote resolution={record.resolution} timeZone={timeZone} day={day} /> : null}
       {children}
     </div>
@@ -52,7 +52,7 @@ export function RecordHistory({ records, timeZone, day, headingLevel = 3 }: { re
   const Heading = headingLevel === 3 ? 'h3' : 'h4'
   return (
     <div className="space-y-2">
-      <Heading className="text-base font-semibold">{t('checklists.record.history', { count: records.length })}</Heading>
+      <Heading className="text-base font-semibold">{t('records.history', { count: records.length })}</Heading>
       <ol className="space-y-2">
         {records.map((record) => (
           <li key={record.id} className="space-y-1 rounded-md border border-dashed border-stone-400 p-3 dark:border-stone-600">
@@ -65,7 +65,7 @@ export function RecordHistory({ records, timeZone, day, headingLevel = 3 }: { re
               <RecordValue record={record} />
               <RecordNote note={record.note} />
             </div>
-            <RecordedBy person={record.recordedBy} at={record.recordedAt} timeZone={timeZone} day={day} />
+            <RecordedBy person={record.recordedBy} at={record.recordedAt} deviceAt={record.deviceRecordedAt} timeZone={timeZone} day={day} />
             {record.resolution ? <ResolutionNote resolution={record.resolution} timeZone={timeZone} day={day} /> : null}
           </li>
         ))}

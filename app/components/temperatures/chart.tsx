@@ -1,7 +1,9 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { TemperatureUnit } from './types'
+import { ChartAxes, type ChartBox } from '../charts/axes'
 
-export interface ChartPoint {
+/** A point of the chart as the API sends it (GET …/temperature-entries/:id, `items[].chart`). */
+export interface ApiChartPoint {
   date: string
   slot: number
   value: number
@@ -9,9 +11,13 @@ export interface ChartPoint {
   recordedAt: string
 }
 
+/** What the chart draws of a point. */
+export type ChartPoint = Pick<ApiChartPoint, 'date' | 'slot' | 'value' | 'inRange'>
+
 const W = 320
 const H = 140
 const PAD = { left: 36, right: 8, top: 8, bottom: 20 }
+const BOX: ChartBox = { width: W, height: H, pad: PAD }
 
 function shiftDay(day: string, days: number): string {
   const d = new Date(`${day}T00:00:00Z`)
@@ -20,8 +26,22 @@ function shiftDay(day: string, days: number): string {
 }
 
 /**
+ * The points of the `days` days up to `until` in the order they were recorded (the API's order), with
+ * only what the chart draws: the page's data then carries a week's points, not the API's 30 days.
+ */
+export function chartPoints(points: ApiChartPoint[], until: string, days: 7 | 30): ChartPoint[] {
+  const from = shiftDay(until, -(days - 1))
+  return points.filter((p) => p.date >= from && p.date <= until).map(({ date, slot, value, inRange }) => ({ date, slot, value, inRange }))
+}
+
+/** A coordinate with one decimal, as short as it can be written. */
+const c = (n: number) => String(Math.round(n * 10) / 10)
+
+/**
  * A unit's readings of the last `days` days against its range: plain SVG rendered on the server (no
- * script, no library), with the values listed in a table as its text alternative.
+ * script, no library), with the values listed in a table as its text alternative. The markers are one
+ * path per state (circles in range, squares out of range), not an element per reading, and coordinates
+ * have one decimal.
  */
 export function TemperatureChart({
   id,
@@ -44,7 +64,7 @@ export function TemperatureChart({
 }) {
   const { t } = useTranslation('org')
   const from = shiftDay(until, -(days - 1))
-  const shown = points.filter((p) => p.date >= from && p.date <= until).sort((a, b) => a.recordedAt.localeCompare(b.recordedAt))
+  const shown = points.filter((p) => p.date >= from && p.date <= until)
   const values = [...shown.map((p) => p.value), ...(min !== null ? [min] : []), ...(max !== null ? [max] : [])]
   const lo = values.length ? Math.min(...values) - 2 : 0
   const hi = values.length ? Math.max(...values) + 2 : 10
@@ -58,39 +78,31 @@ export function TemperatureChart({
   const titleId = `${id}-title`
   const tableId = `${id}-values`
   const fmt = (v: number) => `${v.toFixed(1)} °${unit}`
+  const at = shown.map((p) => ({ x: x(p.date, p.slot), y: y(p.value), inRange: p.inRange }))
+  const circles = at
+    .filter((p) => p.inRange)
+    .map((p) => `M${c(p.x)} ${c(p.y)}h0`)
+    .join('')
+  const squares = at
+    .filter((p) => !p.inRange)
+    .map((p) => `M${c(p.x)} ${c(p.y)}h0`)
+    .join('')
   return (
     <figure className="space-y-2">
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby={tableId} className="h-auto w-full max-w-md text-stone-700 dark:text-stone-300">
         <title id={titleId}>{t('temperatures.chart.title', { label, days })}</title>
-        <rect x={PAD.left} y={bandTop} width={W - PAD.left - PAD.right} height={Math.max(0, bandBottom - bandTop)} className="fill-green-100 dark:fill-green-950" />
-        <line x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={H - PAD.bottom} stroke="currentColor" strokeWidth="1" />
-        <line x1={PAD.left} y1={H - PAD.bottom} x2={W - PAD.right} y2={H - PAD.bottom} stroke="currentColor" strokeWidth="1" />
-        <text x={PAD.left - 4} y={PAD.top + 8} textAnchor="end" fontSize="9" fill="currentColor">
-          {hi.toFixed(0)}
-        </text>
-        <text x={PAD.left - 4} y={H - PAD.bottom} textAnchor="end" fontSize="9" fill="currentColor">
-          {lo.toFixed(0)}
-        </text>
-        <text x={PAD.left} y={H - 6} fontSize="9" fill="currentColor">
-          {from}
-        </text>
-        <text x={W - PAD.right} y={H - 6} textAnchor="end" fontSize="9" fill="currentColor">
-          {until}
-        </text>
+        <rect x={PAD.left} y={c(bandTop)} width={W - PAD.left - PAD.right} height={c(Math.max(0, bandBottom - bandTop))} className="fill-green-100 dark:fill-green-950" />
+        <ChartAxes box={BOX} top={hi.toFixed(0)} bottom={lo.toFixed(0)} first={from} last={until} />
         {shown.length > 1 ? (
-          <polyline points={shown.map((p) => `${x(p.date, p.slot).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ')} fill="none" stroke="currentColor" strokeWidth="1" />
+          <polyline points={at.map((p) => `${c(p.x)},${c(p.y)}`).join(' ')} fill="none" stroke="currentColor" strokeWidth="1" />
         ) : null}
-        {shown.map((p) =>
-          p.inRange ? (
-            <circle key={p.recordedAt} cx={x(p.date, p.slot)} cy={y(p.value)} r="3" className="fill-green-700 dark:fill-green-400" />
-          ) : (
-            <rect key={p.recordedAt} x={x(p.date, p.slot) - 3.5} y={y(p.value) - 3.5} width="7" height="7" className="fill-red-700 dark:fill-red-400" />
-          ),
-        )}
+        {/* Each marker a zero-length segment: its round cap a circle of radius 3, its square cap a 7 × 7 square. */}
+        {circles ? <path d={circles} fill="none" strokeWidth="6" strokeLinecap="round" className="stroke-green-700 dark:stroke-green-400" /> : null}
+        {squares ? <path d={squares} fill="none" strokeWidth="7" strokeLinecap="square" className="stroke-red-700 dark:stroke-red-400" /> : null}
       </svg>
       <details>
         <summary className="min-h-11 cursor-pointer py-2 text-sm underline">{t('temperatures.chart.values')}</summary>
-        <table id={tableId} className="text-sm">
+        <table id={tableId} className="text-sm [&_td:not(:last-child)]:pe-3 [&_td:nth-child(3)]:tabular-nums">
           <caption className="sr-only">{t('temperatures.chart.title', { label, days })}</caption>
           <thead>
             <tr>
@@ -110,11 +122,11 @@ export function TemperatureChart({
           </thead>
           <tbody>
             {shown.length ? (
-              shown.map((p) => (
-                <tr key={p.recordedAt}>
-                  <td className="pe-3">{p.date}</td>
-                  <td className="pe-3">{p.slot + 1}</td>
-                  <td className="pe-3 tabular-nums">{fmt(p.value)}</td>
+              shown.map((p, i) => (
+                <tr key={i}>
+                  <td>{p.date}</td>
+                  <td>{p.slot + 1}</td>
+                  <td>{fmt(p.value)}</td>
                   <td>{p.inRange ? t('temperatures.inRange') : t('temperatures.outOfRange')}</td>
                 </tr>
               ))

@@ -1,10 +1,7 @@
-export interface DayCheck {
-  slot: number
-  time: string | null
-  complete: boolean
-  overdue: boolean
-  done: number
-  total: number
+import type { CheckProgress } from '../records/types'
+
+/** A temperature log's check: its progress and its unresolved readings. */
+export interface DayCheck extends CheckProgress {
   unresolved: number
 }
 
@@ -16,6 +13,6 @@ export function checkName(check: Pick<DayCheck, 'slot' | 'time'>, t: (key: strin
 /** "09:00 4/4 · 15:00 1/4 (overdue)". */
 export function checksSummary(checks: DayCheck[], t: (key: string, vars?: Record<string, unknown>) => string): string {
   return checks
-    .map((c) => `${checkName(c, t)} ${c.done}/${c.total}${c.overdue ? ` (${t('checklists.overdue').toLowerCase()})` : ''}`)
+    .map((c) => `${checkName(c, t)} ${c.done}/${c.total}${c.overdue ? ` (${t('records.state.overdue').toLowerCase()})` : ''}`)
     .join(' · ')
 }

@@ -4,29 +4,22 @@ import { createTemperatureBody, updateTemperatureBody } from '../../../server/te
 import { TEMPERATURE_ITEM_KINDS } from '../../../server/temperatures/schema'
 import { parseReading, toCelsius, type TemperatureUnit } from '../../../server/temperatures/units'
 import { optionalText, requiredText } from '../../lib/forms.server'
+import { checksBody, checksShape } from '../templates/schedule-form.server'
 
 export const LOG_FIELDS = ['name', 'venueIds', 'days', 'checksPerDay', 'checkTimes'] as const
 export const UNIT_FIELDS = ['label', 'kind', 'min', 'max'] as const
-export const CHECK_SLOTS = [0, 1, 2, 3, 4, 5] as const
 
 /** A log form: venues and days as the API takes them; the checks a number; a time per check (as many as there are). */
 export const logSchema = z.object({
   name: requiredText(100),
   venueIds: updateTemperatureBody.shape.venueIds.unwrap(),
   days: createTemperatureBody.shape.days.unwrap(),
-  checksPerDay: z.coerce.number().int().min(1).max(6),
-  time0: optionalText(8),
-  time1: optionalText(8),
-  time2: optionalText(8),
-  time3: optionalText(8),
-  time4: optionalText(8),
-  time5: optionalText(8),
+  ...checksShape,
 })
 
 /** The body of POST/PUT {org}/temperatures: the times of the checks kept, the others dropped. */
 export function logBody(values: z.output<typeof logSchema>) {
-  const times = CHECK_SLOTS.slice(0, values.checksPerDay).map((slot) => values[`time${slot}`]?.slice(0, 5) ?? null)
-  return { name: values.name, venueIds: values.venueIds, days: values.days, checksPerDay: values.checksPerDay, checkTimes: times }
+  return { name: values.name, venueIds: values.venueIds, days: values.days, ...checksBody(values) }
 }
 
 /** A unit form; min and max stay text (a comma is a decimal point), in the organisation's unit. */

@@ -1,20 +1,20 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { boundIn, DEFAULT_RANGES } from '../../../server/temperatures/units'
 import type { ServerForm } from '../../lib/forms'
 import { Field, SelectField } from '../ui/field'
+import { ChecksFields, checksDefaults } from '../templates/schedule-fields'
 import { DaysCheckboxes, hintClasses, VenueCheckboxes } from '../templates/template-fields'
 import { UNIT_KINDS, type TemperatureLog, type TemperatureUnit, type TemperatureUnitItem } from './types'
+import type { DetailForms } from '../templates/template-detail'
 
 type Venue = { id: string; name: string }
 
 export function logDefaults(log?: TemperatureLog) {
-  const times = Object.fromEntries([0, 1, 2, 3, 4, 5].map((slot) => [`time${slot}`, log?.checkTimes[slot] ?? '']))
   return {
     name: log?.name,
     venueIds: log?.venueIds ?? [],
     days: log?.days ?? [0, 1, 2, 3, 4, 5, 6],
-    checksPerDay: String(log?.checksPerDay ?? 2),
-    ...times,
+    ...checksDefaults(log, 2),
   }
 }
 
@@ -28,22 +28,7 @@ export function LogFields({ venues, form }: { venues: Venue[]; form: ServerForm 
       <Field label={t('temperatures.fields.name')} {...form.field('name')} required maxLength={100} autoComplete="off" hint={t('temperatures.fields.nameHint')} />
       <VenueCheckboxes venues={venues} selected={form.values('venueIds')} error={venueIds.errors} />
       <DaysCheckboxes selected={form.values('days').map(Number)} error={days.errors} />
-      <SelectField label={t('temperatures.fields.checksPerDay')} {...form.field('checksPerDay')} hint={t('temperatures.fields.checksPerDayHint')} className="max-w-48">
-        {[1, 2, 3, 4, 5, 6].map((n) => (
-          <option key={n} value={String(n)}>
-            {n}
-          </option>
-        ))}
-      </SelectField>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">{t('temperatures.fields.checkTimes')}</legend>
-        <p className={hintClasses}>{t('temperatures.fields.checkTimesHint')}</p>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          {[0, 1, 2, 3, 4, 5].map((slot) => (
-            <Field key={slot} label={t('temperatures.fields.checkTime', { number: slot + 1 })} {...form.field(`time${slot}`)} type="time" />
-          ))}
-        </div>
-      </fieldset>
+      <ChecksFields form={form} keys="temperatures.fields" />
     </>
   )
 }
@@ -86,4 +71,12 @@ export function UnitFields({ form, unit, adding }: { form: ServerForm; unit: Tem
       </fieldset>
     </>
   )
+}
+
+/** The log page's two forms (details, new unit) for TemplateDetailSections. */
+export function logForms(log: TemperatureLog | undefined, venues: Venue[], unit: TemperatureUnit): DetailForms {
+  return {
+    details: { defaultValue: logDefaults(log), fields: (form) => <LogFields venues={venues} form={form} /> },
+    add: { defaultValue: unitDefaults(undefined, unit), fields: (form) => <UnitFields form={form} unit={unit} adding /> },
+  }
 }

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { ConfirmForm } from './confirm-dialog'
 import { FormError, type FieldErrors } from './field'
 

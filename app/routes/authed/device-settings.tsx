@@ -1,5 +1,5 @@
 import { Form, redirect, useRouteLoaderData } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { ThemeSwitch } from '../../components/theme-switch'
 import type { Route } from './+types/device-settings'
 import { SubmitButton } from '../../components/submit-button'

@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/organisations.create'
 import { createOrgBody } from '../../../server/orgs/routes'
@@ -21,8 +21,8 @@ export const handle: I18nHandle = { i18n: ['org'] }
 /** The API's time zone and unit; a name of only spaces gets the web's message. */
 const schema = z.object({ ...createOrgBody.shape, name: requiredText(100) })
 
-export function loader() {
-  return { zones: timeZones() }
+export function loader(args: Route.LoaderArgs) {
+  return { zones: timeZones(getLocale(args.request)) }
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/organisations'
 import { buttonClasses } from '../../components/ui/button'
 import { getLocale, translator } from '../../lib/i18n.server'

@@ -1,5 +1,5 @@
-import { data, Link, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { data, Link, redirect, useSearchParams } from 'react-router'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/pin'
 import { PinPad } from '../../components/pin-pad'
 import { api, unauthorizedRedirect } from '../../lib/api.server'
@@ -29,6 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
       reason: isPinReason(reason) ? reason : null,
       holder: me.pin ?? null,
       deviceName: me.user.name,
+      deviceId: me.user.id,
       venueName: me.orgs[0]?.venues[0]?.name ?? null,
       length: getPinLength(args.request),
     },
@@ -82,7 +83,13 @@ function secondsUntil(iso: string | undefined): number | undefined {
 
 export default function PinPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('authed')
-  const { redirectTo, reason, holder, deviceName, venueName, length } = loaderData
+  const { holder, deviceName, deviceId, venueName, length } = loaderData
+  // Where to go back to and why, read from the address itself: offline, the page is the service
+  // worker's copy of the pad (ADR 054), whose loader data was for another address.
+  const [params] = useSearchParams()
+  const redirectTo = safeRedirect(params.get('redirectTo'), '/')
+  const reasonParam = params.get('reason')
+  const reason = isPinReason(reasonParam) ? reasonParam : null
   const answer = actionData as PinAnswer | undefined
   return (
     <div className="mx-auto w-full max-w-sm space-y-4">
@@ -98,7 +105,7 @@ export default function PinPage({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       {holder ? <p className="text-center text-sm">{t('device.pin.holder', { name: holder.name })}</p> : null}
       {/* A new key per answer: a wrong PIN starts from an empty pad. */}
-      <PinPad key={answer?.attempt ?? 'first'} redirectTo={redirectTo} length={length} error={answer?.error} lockedSeconds={answer?.lockedSeconds ?? null} />
+      <PinPad key={answer?.attempt ?? 'first'} redirectTo={redirectTo} length={length} error={answer?.error} lockedSeconds={answer?.lockedSeconds ?? null} deviceId={deviceId} />
       <p className="text-center">
         <Link to={redirectTo} className="inline-flex min-h-11 items-center underline">
           {t('device.pin.cancel')}

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/profile'
 import { updatePasswordBody } from '../../../server/auth/routes'
@@ -16,6 +16,7 @@ import { getSelection } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import type { SessionUser } from '../../root'
 import { LanguageOptions } from '../../components/language-options'
+import { AlertChoiceFields } from '../../components/alerts/alert-fields'
 
 export const handle: I18nHandle = { i18n: ['authed'] }
 
@@ -29,6 +30,16 @@ const passwordSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: 'validation.passwordsDiffer' })
 /** The name shown in the chosen organisation. */
 const orgNameSchema = z.object({ name: requiredText(100) })
+/** The member's own alerts in the chosen organisation: unticked boxes are off; the API judges the times. */
+const alertsSchema = z.object({ overdue: z.boolean().optional(), failures: z.boolean().optional(), digest: z.boolean().optional(), quietStart: z.string().optional(), quietEnd: z.string().optional() })
+
+interface AlertPreferences {
+  overdue: boolean
+  failures: boolean
+  digest: boolean
+  quietStart: string | null
+  quietEnd: string | null
+}
 
 interface OrgProfile {
   membershipId: string
@@ -39,14 +50,16 @@ interface OrgProfile {
 export async function loader(args: Route.LoaderArgs) {
   const client = api(args)
   const { org } = await getSelection(args)
-  const [profileResult, orgProfileResult] = await Promise.all([
+  const [profileResult, orgProfileResult, alertsResult] = await Promise.all([
     client.get<{ profile: SessionUser }>('/v1/profile'),
     org ? client.get<{ profile: OrgProfile }>(`/v1/orgs/${org.id}/profile`) : null,
+    org ? client.get<{ preferences: AlertPreferences }>(`/v1/orgs/${org.id}/alert-preferences`) : null,
   ])
   const { profile } = must(args.request, client, profileResult)
   // The member's name and PIN in the organisation being worked in, when one is chosen.
   const membership = org && orgProfileResult ? { orgName: org.name, ...must(args.request, client, orgProfileResult).profile } : null
-  return { profile, membership }
+  const alerts = membership && alertsResult ? must(args.request, client, alertsResult).preferences : null
+  return { profile, membership, alerts }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -87,6 +100,20 @@ export async function action(args: Route.ActionArgs) {
     }
     return redirectWithToast('/profile', { type: 'success', title: t('authed:profile.orgNameSaved', { org: org.name }) }, { headers: client.headers() })
   }
+  if (intent === 'alerts') {
+    const { org } = await getSelection(args)
+    if (!org) throw new Response('Not Found', { status: 404 })
+    const submission = parseForm(form, alertsSchema, locale)
+    if (submission.status !== 'success') return invalidForm(submission, { intent })
+    const v = submission.value
+    const body = { overdue: v.overdue ?? false, failures: v.failures ?? false, digest: v.digest ?? false, quietStart: v.quietStart ?? null, quietEnd: v.quietEnd ?? null }
+    const result = await client.put(`/v1/orgs/${org.id}/alert-preferences`, body)
+    if (!result.ok) {
+      if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+      return rejectedForm(submission, result.error, locale, { fields: ['overdue', 'failures', 'digest', 'quietStart', 'quietEnd'], extra: { intent } })
+    }
+    return redirectWithToast('/profile', { type: 'success', title: t('authed:profile.alertsSaved', { org: org.name }) }, { headers: client.headers() })
+  }
   // intent === 'profile'
   const submission = parseForm(form, profileSchema, locale)
   if (submission.status !== 'success') return invalidForm(submission, { intent: 'profile' })
@@ -103,12 +130,17 @@ export async function action(args: Route.ActionArgs) {
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('authed')
   const { t: tc } = useTranslation('common')
-  const { profile, membership } = loaderData
+  const { profile, membership, alerts } = loaderData
   const resultOf = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined)
   const details = useServerForm({ id: 'profile-details-form', lastResult: resultOf('profile'), defaultValue: { name: profile.name, locale: profile.locale } })
   const email = useServerForm({ id: 'profile-email-form', lastResult: resultOf('email') })
   const password = useServerForm({ id: 'profile-password-form', lastResult: resultOf('password') })
   const orgName = useServerForm({ id: 'profile-org-form', lastResult: resultOf('orgName'), defaultValue: { name: membership?.name } })
+  const alertForm = useServerForm({
+    id: 'profile-alerts-form',
+    lastResult: resultOf('alerts'),
+    defaultValue: alerts ? { ...alerts, quietStart: alerts.quietStart ?? '', quietEnd: alerts.quietEnd ?? '' } : undefined,
+  })
   return (
     <div className="mx-auto max-w-2xl space-y-8">
       <h1 className="text-2xl font-bold">{t('profile.title')}</h1>
@@ -189,6 +221,22 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               {membership.hasPin ? t('profile.changePin') : t('profile.setPin')}
             </Link>
           </p>
+        </section>
+      ) : null}
+
+      {membership && alerts ? (
+        <section aria-labelledby="profile-alerts" className="rounded-lg border border-stone-200 p-4 dark:border-stone-800">
+          <h2 id="profile-alerts" className="mb-3 text-lg font-semibold break-words">
+            {t('profile.alerts', { org: membership.orgName })}
+          </h2>
+          <p className="mb-3 text-sm text-stone-700 dark:text-stone-300">{t('profile.alertsHelp')}</p>
+          <Form method="post" className="space-y-4" {...alertForm.formProps}>
+            <FormError errors={alertForm.formErrors} />
+            <AlertChoiceFields form={alertForm} quietHint={t('profile.alertsQuietHint')} />
+            <SubmitButton name="intent" value="alerts" width="fit" pendingLabel={tc('actions.working')}>
+              {tc('actions.save')}
+            </SubmitButton>
+          </Form>
         </section>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 import { Form, Link, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/verify-email'
 import { AuthCard } from '../../components/auth-card'
 import { buttonClasses } from '../../components/ui/button'

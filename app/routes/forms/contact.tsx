@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/contact'
 import { contactBody } from '../../../server/forms/routes'
@@ -8,37 +8,19 @@ import { HoneypotFields } from '../../components/honeypot'
 import { TextareaField } from '../../components/records/fields'
 import { SubmitButton } from '../../components/submit-button'
 import { Field, FormError } from '../../components/ui/field'
-import { api } from '../../lib/api.server'
 import { useServerForm } from '../../lib/forms'
-import { invalidForm, optionalText, parseForm, refusedForm, rejectedForm, requiredText } from '../../lib/forms.server'
-import { honeypotInputProps, isSpam, spamMessage } from '../../lib/honeypot.server'
+import { optionalText, requiredText } from '../../lib/forms.server'
+import { publicFormAction, publicFormLoader } from './shared.server'
 import type { I18nHandle } from '../../lib/i18n'
-import { getLocale } from '../../lib/i18n.server'
-import { getMe } from '../../lib/session.server'
-import { FORM_MIN_SECONDS } from './shared'
 
 export const handle: I18nHandle = { i18n: ['public'] }
 
 /** The API's e-mail; names and texts of only spaces get the web's message. */
 const schema = z.object({ name: requiredText(100), email: contactBody.shape.email, company: optionalText(200), message: requiredText(5000) })
 
-/** Open to everyone, signed in or not (docs/decisions/033): a signed-in person's name and address are filled in. */
-export async function loader(args: Route.LoaderArgs) {
-  const { me } = await getMe(args)
-  const person = me && me.user.type !== 'device' ? { name: me.user.name, email: me.user.email ?? '' } : null
-  return { honeypot: await honeypotInputProps({ minSeconds: FORM_MIN_SECONDS }), person }
-}
+export const loader = (args: Route.LoaderArgs) => publicFormLoader(args)
 
-export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData()
-  const locale = getLocale(args.request)
-  const submission = parseForm(form, schema, locale)
-  if (await isSpam(form)) return refusedForm(submission, { formError: spamMessage(locale) }, { sent: false })
-  if (submission.status !== 'success') return invalidForm(submission, { sent: false })
-  const result = await api(args).post('/v1/forms/contact', { ...submission.value, locale })
-  if (!result.ok) return rejectedForm(submission, result.error, locale, { fields: ['name', 'email', 'company', 'message'], extra: { sent: false } })
-  return { sent: true, result: undefined }
-}
+export const action = (args: Route.ActionArgs) => publicFormAction(args, schema, '/v1/forms/contact')
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('public')

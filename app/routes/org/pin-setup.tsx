@@ -1,5 +1,5 @@
 import { data, Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/pin-setup'
 import { orgProfileBody } from '../../../server/profile/org-routes'

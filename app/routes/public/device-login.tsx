@@ -1,5 +1,5 @@
 import { data, Form, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/device-login'
 import { AuthCard } from '../../components/auth-card'
 import { SubmitButton } from '../../components/submit-button'

@@ -1,5 +1,5 @@
 import { data, Form, Link, useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/invite'
 import { inviteAcceptBody, inviteRegisterBody } from '../../../server/staff/invite-routes'

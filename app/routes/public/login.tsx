@@ -1,6 +1,6 @@
 import { clearSelectionCookies } from '../../lib/selection.server'
 import { Form, Link, redirect, useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/login'
 import { loginBody } from '../../../server/auth/routes'

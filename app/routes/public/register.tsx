@@ -1,6 +1,6 @@
 import { clearSelectionCookies } from '../../lib/selection.server'
 import { Form, Link, useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/register'
 import { registerBody } from '../../../server/auth/routes'

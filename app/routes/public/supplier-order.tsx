@@ -1,9 +1,9 @@
 import { data, Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/supplier-order'
 import { HoneypotFields } from '../../components/honeypot'
 import { typedNumber } from '../../components/orders/types'
-import { formatDay } from '../../components/records/dates'
+import { formatDay, formatInstant } from '../../components/records/dates'
 import { SubmitButton } from '../../components/submit-button'
 import { Field, FormError, inputClasses } from '../../components/ui/field'
 import { api, must } from '../../lib/api.server'
@@ -19,6 +19,8 @@ interface SupplierOrder {
   id: string
   organisation: string
   venue: string
+  /** The venue's time zone: the confirmation time is shown in it, named. */
+  timeZone: string
   supplier: string
   deliveryDate: string
   status: 'sent' | 'confirmed'
@@ -87,7 +89,11 @@ export default function SupplierOrderPage({ loaderData, actionData }: Route.Comp
           {t('supplierOrder.confirmed', vars)}
         </p>
       ) : order.confirmedAt ? (
-        <p>{t('supplierOrder.alreadyConfirmed', { when: new Date(order.confirmedAt).toLocaleString(i18n.language) })}</p>
+        <p>
+          {t('supplierOrder.alreadyConfirmed', {
+            when: `${formatInstant(order.confirmedAt, { language: i18n.language, timeZone: order.timeZone })} (${order.timeZone.replace(/_/g, ' ')})`,
+          })}
+        </p>
       ) : null}
       <p>{t('supplierOrder.intro', vars)}</p>
       {order.notes ? <p className="whitespace-pre-line">{order.notes}</p> : null}

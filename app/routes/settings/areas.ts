@@ -10,6 +10,7 @@ export const settingsAreas: Array<{ to: string; labelKey: string; descriptionKey
   { to: '/settings/staff', labelKey: 'nav.staff', descriptionKey: 'nav.staffText', action: 'staff.manage' },
   { to: '/settings/devices', labelKey: 'nav.devices', descriptionKey: 'nav.devicesText', action: 'devices.manage' },
   { to: '/settings/contacts', labelKey: 'contacts.nav', descriptionKey: 'contacts.navText', action: 'contacts.manage' },
+  { to: '/settings/alerts', labelKey: 'nav.alerts', descriptionKey: 'nav.alertsText', action: 'settings.access' },
   { to: '/settings/general', labelKey: 'nav.general', descriptionKey: 'nav.generalText', action: 'org.update' },
   { to: '/settings/billing', labelKey: 'nav.billing', descriptionKey: 'nav.billingText', action: 'billing.manage' },
 ]

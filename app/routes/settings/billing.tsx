@@ -1,5 +1,5 @@
 import { Form, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/billing'
 import { can } from '../../../server/auth/permissions'

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/contacts.$contactId'
 import { can } from '../../../server/auth/permissions'
 import { contactDefaults, ContactFields } from '../../components/contacts/contact-fields'
@@ -116,6 +116,8 @@ export default function EditContact({ loaderData, actionData }: Route.ComponentP
   const answer = actionData as { intent: Intent; result: FormResult } | undefined
   const resultFor = (intent: Intent) => (answer?.intent === intent ? answer.result : undefined)
   const form = useServerForm({ id: 'contact-details', lastResult: resultFor('save'), defaultValue: contactDefaults(contact) })
+  // A refused products table shows what was typed in every row, not what is saved.
+  const table = useServerForm({ id: 'contact-products', lastResult: resultFor('products') })
   const rows: Array<SupplierProduct | null> = [...products, ...Array.from({ length: BLANK_ROWS }, () => null)]
   const cell = `${inputClasses} min-w-24`
   return (
@@ -151,7 +153,7 @@ export default function EditContact({ loaderData, actionData }: Route.ComponentP
             <p className="text-sm text-stone-700 dark:text-stone-300">{t('contacts.products.intro')}</p>
             <p className="text-sm text-stone-700 dark:text-stone-300">{t('contacts.products.blankHint')}</p>
             <FormError errors={resultErrors(resultFor('products'))} />
-            <Form method="post" className="space-y-3">
+            <Form method="post" className="space-y-3" {...table.formProps}>
               <div className="overflow-x-auto">
                 <table className="min-w-full text-sm">
                   <thead>
@@ -175,26 +177,26 @@ export default function EditContact({ loaderData, actionData }: Route.ComponentP
                         <tr key={p?.id ?? `new-${i}`}>
                           <td className="p-1">
                             <input type="hidden" name="productId" value={p?.id ?? ''} />
-                            <input name="productName" defaultValue={p?.name ?? ''} maxLength={100} aria-label={label(t('contacts.products.name'))} className={cell} />
+                            <input name="productName" defaultValue={table.typed('productName', i) ?? p?.name ?? ''} maxLength={100} aria-label={label(t('contacts.products.name'))} className={cell} />
                           </td>
                           <td className="p-1">
-                            <input name="productUnit" defaultValue={p?.unit ?? ''} maxLength={40} aria-label={label(t('contacts.products.unit'))} className={cell} />
+                            <input name="productUnit" defaultValue={table.typed('productUnit', i) ?? p?.unit ?? ''} maxLength={40} aria-label={label(t('contacts.products.unit'))} className={cell} />
                           </td>
                           <td className="p-1">
-                            <input name="productPackSize" defaultValue={p?.packSize ?? ''} maxLength={100} aria-label={label(t('contacts.products.packSize'))} className={cell} />
+                            <input name="productPackSize" defaultValue={table.typed('productPackSize', i) ?? p?.packSize ?? ''} maxLength={100} aria-label={label(t('contacts.products.packSize'))} className={cell} />
                           </td>
                           <td className="p-1">
-                            <input name="productPrice" inputMode="decimal" defaultValue={p?.price ?? ''} aria-label={label(t('contacts.products.price'))} className={cell} />
+                            <input name="productPrice" inputMode="decimal" defaultValue={table.typed('productPrice', i) ?? p?.price ?? ''} aria-label={label(t('contacts.products.price'))} className={cell} />
                           </td>
                           <td className="p-1">
-                            <input name="productCode" defaultValue={p?.code ?? ''} maxLength={100} aria-label={label(t('contacts.products.code'))} className={cell} />
+                            <input name="productCode" defaultValue={table.typed('productCode', i) ?? p?.code ?? ''} maxLength={100} aria-label={label(t('contacts.products.code'))} className={cell} />
                           </td>
                           {venues.map((v) => (
                             <td key={v.id} className="p-1">
                               <input
                                 name={`par.${v.id}`}
                                 inputMode="decimal"
-                                defaultValue={p?.parLevels.find((x) => x.venueId === v.id)?.par ?? ''}
+                                defaultValue={table.typed(`par.${v.id}`, i) ?? p?.parLevels.find((x) => x.venueId === v.id)?.par ?? ''}
                                 aria-label={label(t('contacts.products.par', { venue: v.name }))}
                                 className={cell}
                               />

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/contacts.new'
 import { can } from '../../../server/auth/permissions'
 import { contactDefaults, ContactFields } from '../../components/contacts/contact-fields'

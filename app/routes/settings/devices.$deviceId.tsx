@@ -1,5 +1,5 @@
 import { data, Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/devices.$deviceId'
 import { can } from '../../../server/auth/permissions'

@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/general'
 import { can } from '../../../server/auth/permissions'
@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!can(org.role, 'org.update')) throw new Response('Forbidden', { status: 403 })
   const client = api(args)
   const { organisation } = must(args.request, client, await client.get<{ organisation: Organisation }>(`/v1/orgs/${org.id}`))
-  return { organisation, zones: timeZones() }
+  return { organisation, zones: timeZones(getLocale(args.request)) }
 }
 
 export async function action(args: Route.ActionArgs) {

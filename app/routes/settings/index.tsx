@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { can, type Role } from '../../../server/auth/permissions'
 import { settingsAreas } from './areas'
 

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/layout'
 import { can } from '../../../server/auth/permissions'
 import { requireOrg } from '../../lib/selection.server'

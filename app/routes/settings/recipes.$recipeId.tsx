@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/recipes.$recipeId'
 import { can } from '../../../server/auth/permissions'
 import { draftFrom } from '../../components/recipes/draft'
@@ -16,11 +16,18 @@ export async function loader(args: Route.LoaderArgs) {
   const { org } = await requireOrg(args)
   if (!can(org.role, 'recipes.manage')) throw new Response('Forbidden', { status: 403 })
   const client = api(args)
-  const [recipe, categories] = await Promise.all([
+  const [recipe, categories, organisation] = await Promise.all([
     client.get<{ recipe: Recipe }>(`/v1/orgs/${org.id}/recipes/${args.params.recipeId}`),
     client.get<{ categories: RecipeCategory[] }>(`/v1/orgs/${org.id}/recipe-categories`),
+    // The organisation's zone: when allergens were confirmed reads the same on the server and in the browser.
+    client.get<{ organisation: { timeZone: string } }>(`/v1/orgs/${org.id}`),
   ])
-  return { recipe: must(args.request, client, recipe).recipe, categories: must(args.request, client, categories).categories, venues: org.venues }
+  return {
+    recipe: must(args.request, client, recipe).recipe,
+    categories: must(args.request, client, categories).categories,
+    venues: org.venues,
+    timeZone: must(args.request, client, organisation).organisation.timeZone,
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -65,7 +72,7 @@ export default function EditRecipe({ loaderData, actionData }: Route.ComponentPr
         categories={categories}
         venues={venues}
         detected={recipe.detectedAllergens}
-        confirmed={recipe.allergensConfirmedAt ? { at: recipe.allergensConfirmedAt, by: recipe.allergensConfirmedBy } : null}
+        confirmed={recipe.allergensConfirmedAt ? { at: recipe.allergensConfirmedAt, by: recipe.allergensConfirmedBy, timeZone: loaderData.timeZone } : null}
         imageUrl={recipe.imageUrl}
         submitLabel={t('recipes.save')}
       />

@@ -1,5 +1,5 @@
 import { data, Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/recipes.new'
 import { can } from '../../../server/auth/permissions'
 import { detectAllergens } from '../../../server/recipes/allergens'

@@ -1,5 +1,5 @@
 import { data, Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/recipes'
 import { can } from '../../../server/auth/permissions'
 import type { RecipeCategory, RecipeSummary } from '../../components/recipes/types'
@@ -13,6 +13,7 @@ import { failureMessages } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
+import { UploadImage } from '../../components/upload-image'
 
 export async function loader(args: Route.LoaderArgs) {
   const { org } = await requireOrg(args)
@@ -96,9 +97,12 @@ export default function SettingsRecipes({ loaderData, actionData }: Route.Compon
               <ul className="divide-y divide-stone-300 rounded-md border border-stone-300 dark:divide-stone-600 dark:border-stone-600">
                 {g.recipes.map((r) => (
                   <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
-                    <Link to={`/settings/recipes/${r.id}`} className="font-medium underline">
-                      {r.name}
-                    </Link>
+                    <span className="flex min-w-0 items-center gap-3">
+                      {r.imageUrl ? <UploadImage url={r.imageUrl} widths={[160, 320]} sizes="3rem" alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-md object-cover" /> : null}
+                      <Link to={`/settings/recipes/${r.id}`} className="font-medium underline">
+                        {r.name}
+                      </Link>
+                    </span>
                     <span className="flex flex-wrap items-center gap-2">
                       {!r.allergensConfirmed ? <span className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">{t('recipes.unconfirmed')}</span> : null}
                       <AllergenBadges allergens={r.allergens} />

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Role } from '../../../server/auth/permissions'
 import { Field, FieldMessage, SelectField, type FieldErrors } from '../../components/ui/field'
 

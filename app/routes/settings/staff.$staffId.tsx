@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/staff.$staffId'
 import { can, manageableRoles } from '../../../server/auth/permissions'
@@ -15,6 +15,7 @@ import { getLocale, translator } from '../../lib/i18n.server'
 import { clearSelectionCookies, requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import { RoleSelect, ROLE_ORDER, StatusBadge, venueNames, VenueCheckboxes, type Member } from './staff-fields'
+import { formatInstant } from '../../components/records/dates'
 
 /** The API's role and venues; a name of only spaces gets the web's message; no venue ticked means all. */
 const schema = z.object({ name: requiredText(100), role: updateStaffBody.shape.role.unwrap(), venueIds: updateStaffBody.shape.venueIds.unwrap() })
@@ -32,8 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { profile } = must(args.request, client, profileResult)
   const { organisation } = must(args.request, client, orgResult)
   // Dates are written here, in the organisation's zone, so server and browser render the same text.
-  const format = new Intl.DateTimeFormat(getLocale(args.request), { dateStyle: 'medium', timeStyle: 'short', timeZone: organisation.timeZone })
-  const when = (iso: string | null) => (iso ? format.format(new Date(iso)) : null)
+  const language = getLocale(args.request)
+  const when = (iso: string | null) => (iso ? formatInstant(iso, { language, timeZone: organisation.timeZone }) : null)
   // The member's own role is shown even when this viewer may not give it (the API then explains why not).
   const manageable = manageableRoles(org.role)
   const pinOnly = member.email === null

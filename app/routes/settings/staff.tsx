@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/staff'
 import { can } from '../../../server/auth/permissions'
 import { ButtonLink } from '../../components/ui/button'

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/venues.$venueId'
 import { can } from '../../../server/auth/permissions'
@@ -25,7 +25,7 @@ export async function loader(args: Route.LoaderArgs) {
   if (!can(org.role, 'venue.manage')) throw new Response('Forbidden', { status: 403 })
   const client = api(args)
   const { venue } = must(args.request, client, await client.get<{ venue: Venue }>(`/v1/orgs/${org.id}/venues/${encodeURIComponent(args.params.venueId)}`))
-  return { venue, zones: timeZones() }
+  return { venue, zones: timeZones(getLocale(args.request)) }
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -1,28 +1,31 @@
 import type { ReactNode } from 'react'
-import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { data, Form, Link } from 'react-router'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/checklists.$checklistId'
+import { can } from '../../../server/auth/permissions'
 import { completeBody } from '../../../server/checklists/entry-routes'
 import { Badge } from '../../components/records/badges'
 import { formatDay, isDay } from '../../components/records/dates'
 import { DayNav } from '../../components/records/day-nav'
-import { EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
+import { EntryProgressMeter, EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { PendingButton, TextareaField } from '../../components/records/fields'
-import { ProgressMeter } from '../../components/records/progress-meter'
+import { offlineForm, PendingRecords } from '../../components/records/offline'
+import { ResolveForm } from '../../components/records/resolve-form'
+import { BadDayNotice } from '../../components/records/day-page'
 import { RecordCard, RecordHistory } from '../../components/records/record-card'
+import { RecordedBy } from '../../components/records/recorded-by'
 import { useLimitsText } from '../../components/records/record-value'
-import type { RecordData } from '../../components/records/types'
-import { ButtonLink } from '../../components/ui/button'
+import type { CheckProgress, RecordData } from '../../components/records/types'
 import { Field, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
 import { useServerForm, type FormResult } from '../../lib/forms'
-import { invalidForm, optionalText, parseForm, rejectedForm, requiredText } from '../../lib/forms.server'
+import { failureStatus, invalidForm, optionalText, parseForm, rejectedForm, requiredText } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireVenue } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
 
-type ItemType = 'check' | 'yes_no' | 'number' | 'text' | 'photo'
+type ItemType = 'check' | 'yes_no' | 'number' | 'measure' | 'choice' | 'text' | 'photo'
 
 interface EntryItem {
   id: string
@@ -33,17 +36,44 @@ interface EntryItem {
   required: boolean
   min: number | null
   max: number | null
+  /** Yes/no items: the answer that fails ("none": neither). */
+  failsOn: 'no' | 'yes' | 'none' | null
+  /** Measure items: the unit read. */
+  unit: string | null
+  /** Choice items: the answers, the failing ones marked. */
+  options: { label: string; fails: boolean }[] | null
+  /** A failing record must carry a photo / a note. */
+  photoWhenFailing: boolean
+  noteWhenFailing: boolean
   position: number
   archivedAt: string | null
 }
+
+/** An item as the page's loader data carries it. */
+type ShownItem = Omit<EntryItem, 'checklistId' | 'position'>
 
 interface ChecklistEntry {
   date: string
   today: string
   isPast: boolean
   venue: { id: string; name: string; timeZone: string }
-  checklist: { id: string; name: string; description: string | null; dueTime: string | null; archivedAt: string | null }
+  checklist: {
+    id: string
+    name: string
+    description: string | null
+    dueTime: string | null
+    checksPerDay: number
+    checkTimes: (string | null)[]
+    requiresSignOff: boolean
+    archivedAt: string | null
+  }
+  /** A manager's sign-off of the day, if given. */
+  signOff: { signedBy: { membershipId: string | null; name: string }; signedAt: string } | null
   complete: boolean
+  /** Each check of the day (one for a checklist due once a day). */
+  checks: CheckProgress[]
+  /** The check whose records `items` shows (0-based). */
+  slot: number
   overdue: boolean
   dueThatDay: boolean
   progress: EntryProgress
@@ -58,7 +88,7 @@ interface ItemFailure {
 }
 
 /** The item and day every item form sends. */
-const itemForm = { itemId: z.string().max(100), date: completeBody.shape.date, correction: z.string().optional() }
+const itemForm = { itemId: z.string().max(100), date: completeBody.shape.date, slot: z.string().max(2).optional(), correction: z.string().optional() }
 /** A record: the value its type asks for (the API checks it against the item) and an optional note; only spaces is no value. */
 const completeSchema = z.object({ ...itemForm, value: optionalText(2000), note: optionalText(2000) })
 /** A failed record's corrective action: required, and more than spaces. */
@@ -66,12 +96,27 @@ const resolveSchema = z.object({ ...itemForm, note: requiredText(2000) })
 
 const PHOTO_TYPES = 'image/jpeg,image/png,image/webp'
 
+/** Where a record made offline shows while it waits: the item, and its check when there are several. */
+function offlineCell(itemId: string, slot: number | undefined) {
+  return slot === undefined ? `item-${itemId}` : `item-${itemId}-${slot}`
+}
+
+/** An item's /v1 calls (…/items/{itemId}, then /complete or /resolve) and the fields every call sends. */
+interface OfflineApi {
+  url: string
+  body: Record<string, unknown>
+}
+
 export async function loader(args: Route.LoaderArgs) {
   const { org, venue } = await requireVenue(args)
   const client = api(args)
-  const requested = new URL(args.request.url).searchParams.get('date') || null
+  const search = new URL(args.request.url).searchParams
+  const requested = search.get('date') || null
   const query = new URLSearchParams({ venueId: venue.id })
   if (requested) query.set('date', requested)
+  // ?check=2 shows the second check of a checklist due several times a day (the API counts from 0).
+  const check = Number(search.get('check'))
+  if (Number.isInteger(check) && check >= 1 && check <= 6) query.set('slot', String(check - 1))
   const id = encodeURIComponent(args.params.checklistId)
   const result = await client.get<ChecklistEntry>(`/v1/orgs/${org.id}/checklist-entries/${id}?${query}`)
   // A future or malformed day: a friendly message and a way back to today, not an error page.
@@ -79,7 +124,30 @@ export async function loader(args: Route.LoaderArgs) {
     return { kind: 'badDate' as const, venue, checklistId: args.params.checklistId, future: isDay(requested) }
   }
   const entry = must(args.request, client, result)
-  return { kind: 'entry' as const, entry, due: entry.dueThatDay }
+  return { kind: 'entry' as const, entry: shownEntry(entry), due: entry.dueThatDay, orgId: org.id, canSignOff: can(org.role, 'checklists.signOff') }
+}
+
+/** A person as the page shows them: name and device (the membership id is not shown). */
+function shownPerson({ name, device }: RecordData['recordedBy']): RecordData['recordedBy'] {
+  return device === undefined ? { name } : { name, device }
+}
+
+/** A record as the page shows it: without the chain link and membership ids the API sends for other clients. */
+function shownRecord(record: RecordData): RecordData {
+  const { supersedesId: _chain, recordedBy, resolution, ...rest } = record
+  return { ...rest, recordedBy: shownPerson(recordedBy), resolution: resolution && { ...resolution, resolvedBy: shownPerson(resolution.resolvedBy) } }
+}
+
+/** The loader data carries what the page shows (issue #18): items without their position and checklist id, records trimmed. */
+function shownEntry(entry: ChecklistEntry) {
+  return {
+    ...entry,
+    items: entry.items.map(({ item: { checklistId: _checklist, position: _position, ...item }, record, history }) => ({
+      item,
+      record: record && shownRecord(record),
+      history: history.map(shownRecord),
+    })),
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -92,14 +160,18 @@ export async function action(args: Route.ActionArgs) {
   }
   const intent = field('intent')
   const itemId = field('itemId')
-  if ((intent !== 'complete' && intent !== 'resolve') || !itemId) throw new Response('Bad Request', { status: 400 })
   const date = field('date') || new URL(args.request.url).searchParams.get('date') || undefined
+  if (intent === 'signOff') return signOffAction(args, org.id, venue.id, checklistId, date)
+  if ((intent !== 'complete' && intent !== 'resolve') || !itemId) throw new Response('Bad Request', { status: 400 })
+  const slotText = field('slot')
+  const slot = slotText && /^[0-5]$/.test(slotText) ? Number(slotText) : undefined
   const client = api(args)
   const locale = getLocale(args.request)
   const t = translator(locale)
   const base = `/v1/orgs/${org.id}/checklist-entries/${encodeURIComponent(checklistId)}/items/${encodeURIComponent(itemId)}`
   // Post/Redirect/Get back to the day of the form, scrolled to the item.
-  const back = `/checklists/${encodeURIComponent(checklistId)}${date ? `?${new URLSearchParams({ date })}` : ''}#item-${encodeURIComponent(itemId)}`
+  const backQuery = new URLSearchParams({ ...(date ? { date } : {}), ...(slot !== undefined ? { check: String(slot + 1) } : {}) })
+  const back = `/checklists/${encodeURIComponent(checklistId)}${backQuery.size ? `?${backQuery}` : ''}#item-${encodeURIComponent(itemId)}`
   const extra = { intent, itemId }
   const submission = parseForm(form, intent === 'resolve' ? resolveSchema : completeSchema, locale)
   if (submission.status !== 'success') return invalidForm(submission, extra)
@@ -111,7 +183,7 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (intent === 'resolve') {
-    const result = await client.post<{ record: RecordData }>(`${base}/resolve`, { venueId: venue.id, ...(date ? { date } : {}), note })
+    const result = await client.post<{ record: RecordData }>(`${base}/resolve`, { venueId: venue.id, ...(date ? { date } : {}), ...(slot !== undefined ? { slot } : {}), note })
     if (!result.ok) return rejected(result.error, ['note'])
     return redirectWithToast(back, { type: 'success', title: t('org:checklists.toast.resolved', { label: result.data.record.label }) }, { headers: client.headers() })
   }
@@ -130,6 +202,7 @@ export async function action(args: Route.ActionArgs) {
   const body = {
     venueId: venue.id,
     ...(date ? { date } : {}),
+    ...(slot !== undefined ? { slot } : {}),
     ...(value !== undefined ? { value } : {}),
     ...(note ? { note } : {}),
     ...(uploadId ? { uploadId } : {}),
@@ -145,30 +218,33 @@ export async function action(args: Route.ActionArgs) {
   )
 }
 
+/** A manager signs the day off (ADR 045); a refusal (not complete, already signed) is shown on the sign-off form. */
+async function signOffAction(args: Route.ActionArgs, orgId: string, venueId: string, checklistId: string, date: string | undefined) {
+  const client = api(args)
+  const locale = getLocale(args.request)
+  const t = translator(locale)
+  const back = `/checklists/${encodeURIComponent(checklistId)}${date ? `?${new URLSearchParams({ date })}` : ''}#sign-off`
+  const result = await client.post<{ signOff: unknown }>(`/v1/orgs/${orgId}/checklist-entries/${encodeURIComponent(checklistId)}/sign-off`, { venueId, ...(date ? { date } : {}) })
+  if (!result.ok) {
+    if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
+    const messages = Object.values(result.error.data ?? {})
+    return data({ intent: 'signOff' as const, signOffError: messages.length ? messages : [result.error.message] }, { status: failureStatus(result.error), headers: client.headers() })
+  }
+  return redirectWithToast(back, { type: 'success', title: t('org:checklists.signOff.toast') }, { headers: client.headers() })
+}
+
 export default function ChecklistDay({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('org')
   if (loaderData.kind === 'badDate') {
-    return (
-      <div className="mx-auto max-w-2xl space-y-4">
-        <div>
-          <p className="text-sm text-stone-700 dark:text-stone-300">{loaderData.venue.name}</p>
-          <h1 className="text-2xl font-bold">{t('checklists.title')}</h1>
-        </div>
-        <p role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-3 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50">
-          {loaderData.future ? t('checklists.futureDate') : t('checklists.invalidDate')}
-        </p>
-        <ButtonLink to={`/checklists/${loaderData.checklistId}`} variant="primary">
-          {t('checklists.goToToday')}
-        </ButtonLink>
-      </div>
-    )
+    return <BadDayNotice title={t('checklists.title')} venueName={loaderData.venue.name} future={loaderData.future} futureText={t('checklists.futureDate')} todayTo={`/checklists/${loaderData.checklistId}`} />
   }
 
-  const { entry, due } = loaderData
+  const { entry, due, orgId, canSignOff } = loaderData
   const { checklist, date, today, venue } = entry
   const archived = checklist.archivedAt !== null
   const closed = archived || !due
   const failure = actionData && 'itemId' in actionData && actionData.result ? (actionData as ItemFailure) : undefined
+  const signOffError = actionData && 'signOffError' in actionData ? (actionData.signOffError as string[]) : undefined
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <p>
@@ -183,19 +259,15 @@ export default function ChecklistDay({ loaderData, actionData }: Route.Component
         {checklist.description ? <p className="break-words whitespace-pre-wrap text-stone-700 dark:text-stone-300">{checklist.description}</p> : null}
         <p className="text-lg font-medium">
           <time dateTime={date}>{formatDay(date, i18n.language)}</time>
-          {date === today ? <span className="text-stone-700 dark:text-stone-300"> · {t('checklists.today')}</span> : null}
+          {date === today ? <span className="text-stone-700 dark:text-stone-300"> · {t('records.day.today')}</span> : null}
         </p>
-        {checklist.dueTime ? <p className="text-stone-700 dark:text-stone-300">{t('checklists.dueBy', { time: checklist.dueTime })}</p> : null}
+        {checklist.dueTime && entry.checks.length === 1 ? <p className="text-stone-700 dark:text-stone-300">{t('checklists.dueBy', { time: checklist.dueTime })}</p> : null}
         <EntryStateBadges checklist={entry} />
-        {entry.progress.total > 0 ? (
-          <ProgressMeter
-            done={entry.progress.done}
-            total={entry.progress.total}
-            label={t('checklists.progressLabel', { name: checklist.name })}
-            text={t('checklists.progress', { done: entry.progress.done, total: entry.progress.total })}
-          />
+        {entry.progress.total + entry.progress.optional.total > 0 ? (
+          <EntryProgressMeter name={checklist.name} progress={entry.progress} />
         ) : null}
         <DayNav path={`/checklists/${checklist.id}`} date={date} today={today} picker={false} />
+        {entry.checks.length > 1 ? <ChecksNav checklistId={checklist.id} date={date} today={today} checks={entry.checks} current={entry.slot} /> : null}
       </div>
 
       {entry.isPast && !closed ? <PastDayBanner /> : null}
@@ -216,14 +288,84 @@ export default function ChecklistDay({ loaderData, actionData }: Route.Component
               record={e.record}
               history={e.history}
               date={date}
+              slot={entry.checks.length > 1 ? entry.slot : undefined}
               timeZone={venue.timeZone}
               readOnly={closed || e.item.archivedAt !== null}
               failure={failure?.itemId === e.item.id ? failure : undefined}
+              api={{
+                url: `/v1/orgs/${orgId}/checklist-entries/${checklist.id}/items/${e.item.id}`,
+                body: { venueId: venue.id, date, ...(entry.checks.length > 1 ? { slot: entry.slot } : {}) },
+              }}
             />
           ))}
         </ol>
       )}
+
+      {checklist.requiresSignOff ? (
+        <SignOffSection entry={entry} canSignOff={canSignOff && !archived && due} errors={signOffError} />
+      ) : null}
     </div>
+  )
+}
+
+/** The manager's sign-off of the day: who and when once given; the button for a manager once complete. */
+function SignOffSection({ entry, canSignOff, errors }: { entry: Pick<ChecklistEntry, 'signOff' | 'venue' | 'date' | 'complete'>; canSignOff: boolean; errors?: string[] }) {
+  const { t } = useTranslation('org')
+  return (
+    <section id="sign-off" aria-labelledby="sign-off-title" className="scroll-mt-4 space-y-3 rounded-lg border border-stone-300 p-3 sm:p-4 dark:border-stone-700">
+      <h2 id="sign-off-title" className="text-lg font-semibold">
+        {t('checklists.signOff.title')}
+      </h2>
+      {entry.signOff ? (
+        <>
+          <p className="font-medium">{t('checklists.signOff.done')}</p>
+          <RecordedBy person={entry.signOff.signedBy} at={entry.signOff.signedAt} timeZone={entry.venue.timeZone} day={entry.date} className="" />
+        </>
+      ) : !entry.complete ? (
+        <p className="text-stone-700 dark:text-stone-300">{t('checklists.signOff.waiting')}</p>
+      ) : canSignOff ? (
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="intent" value="signOff" />
+          <input type="hidden" name="date" value={entry.date} />
+          <p className="text-stone-700 dark:text-stone-300">{t('checklists.signOff.help')}</p>
+          <FormError errors={errors} />
+          <PendingButton match={{ intent: 'signOff' }} pendingLabel={t('checklists.item.saving')} variant="primary" width="full" className="sm:w-fit sm:min-w-40">
+            {t('checklists.signOff.submit')}
+          </PendingButton>
+        </Form>
+      ) : (
+        <p className="text-stone-700 dark:text-stone-300">{t('checklists.signOff.manager')}</p>
+      )}
+    </section>
+  )
+}
+
+/** The checks of the day as links (the current one marked), each with its time and progress. */
+function ChecksNav({ checklistId, date, today, checks, current }: { checklistId: string; date: string; today: string; checks: CheckProgress[]; current: number }) {
+  const { t } = useTranslation('org')
+  const href = (slot: number) => `/checklists/${checklistId}?${new URLSearchParams({ ...(date !== today ? { date } : {}), check: String(slot + 1) })}`
+  return (
+    <nav aria-label={t('checklists.checks.nav')}>
+      <ul className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:flex sm:flex-wrap">
+        {checks.map((check) => {
+          const here = check.slot === current
+          return (
+            <li key={check.slot}>
+              <Link
+                to={href(check.slot)}
+                aria-current={here ? 'page' : undefined}
+                className={`flex min-h-11 flex-col justify-center rounded-md border px-3 py-1 ${here ? 'border-2 border-stone-900 bg-stone-100 font-semibold dark:border-stone-100 dark:bg-stone-800' : 'border-stone-400 underline dark:border-stone-600'}`}
+              >
+                <span>{check.time ? t('checklists.checks.checkAt', { number: check.slot + 1, time: check.time }) : t('checklists.checks.check', { number: check.slot + 1 })}</span>
+                <span className="text-sm font-normal">
+                  {check.complete ? t('records.state.complete') : check.overdue ? t('records.state.overdue') : t('checklists.checks.progress', { done: check.done, total: check.total })}
+                </span>
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
   )
 }
 
@@ -232,17 +374,22 @@ function ItemEntry({
   record,
   history,
   date,
+  slot,
   timeZone,
   readOnly,
   failure,
+  api,
 }: {
-  item: EntryItem
+  item: ShownItem
   record: RecordData | null
   history: RecordData[]
   date: string
+  slot?: number
   timeZone: string
   readOnly: boolean
   failure?: ItemFailure
+  /** The item's /v1 calls and their fixed fields: what the offline queue sends (ADR 053). */
+  api: OfflineApi
 }) {
   const { t } = useTranslation('org')
   const titleId = `item-${item.id}-title`
@@ -274,15 +421,27 @@ function ItemEntry({
             readOnly ? (
               <p className="font-medium text-red-800 dark:text-red-200">{t('checklists.item.noAction')}</p>
             ) : (
-              <ResolveForm itemId={item.id} date={date} titleId={titleId} failure={resolveFailure} />
+              <ResolveForm
+                formId={`resolve-${item.id}`}
+                hidden={{ itemId: item.id, date, ...(slot !== undefined ? { slot: String(slot) } : {}) }}
+                failure={resolveFailure?.result}
+                describedBy={titleId}
+                intro={t('checklists.item.needsAction')}
+                noteLabel={t('records.resolve.correctiveAction')}
+                noteRequired
+                submit={t('checklists.item.resolve')}
+                offline={offlineForm({ url: `${api.url}/resolve`, body: api.body, cell: offlineCell(item.id, slot), kind: 'resolve' })}
+              />
             )
           ) : null}
         </RecordCard>
       ) : readOnly ? (
         <p className="text-stone-700 dark:text-stone-300">{t('checklists.item.notRecorded')}</p>
       ) : (
-        <CompleteForm item={item} date={date} titleId={titleId} failure={completeFailure} />
+        <CompleteForm item={item} date={date} slot={slot} titleId={titleId} failure={completeFailure} api={api} />
       )}
+
+      <PendingRecords cell={offlineCell(item.id, slot)} timeZone={timeZone} day={date} />
 
       {record && !readOnly ? (
         // Keyed by the record: after a correction the form starts closed and empty again.
@@ -290,7 +449,7 @@ function ItemEntry({
           <summary className="cursor-pointer py-3 font-medium">{t('checklists.item.correct')}</summary>
           <div className="space-y-3 pb-3">
             <p className="text-sm text-stone-700 dark:text-stone-300">{t('checklists.item.correctHelp')}</p>
-            <CompleteForm item={item} date={date} titleId={titleId} failure={completeFailure} correction={record} />
+            <CompleteForm item={item} date={date} slot={slot} titleId={titleId} failure={completeFailure} correction={record} api={api} />
           </div>
         </details>
       ) : null}
@@ -301,7 +460,23 @@ function ItemEntry({
 }
 
 /** The control that fits the item type, an optional note, and the submit button(s): one small form per item. */
-function CompleteForm({ item, date, titleId, failure, correction }: { item: EntryItem; date: string; titleId: string; failure?: ItemFailure; correction?: RecordData }) {
+function CompleteForm({
+  item,
+  date,
+  slot,
+  titleId,
+  failure,
+  correction,
+  api,
+}: {
+  item: ShownItem
+  date: string
+  slot?: number
+  titleId: string
+  failure?: ItemFailure
+  correction?: RecordData
+  api: OfflineApi
+}) {
   const { t } = useTranslation('org')
   const limits = useLimitsText(item.min, item.max)
   const f = useServerForm({
@@ -313,7 +488,8 @@ function CompleteForm({ item, date, titleId, failure, correction }: { item: Entr
   const saving = t('checklists.item.saving')
   const wide = 'sm:w-fit sm:min-w-40'
   // Errors this type has no field for (a tick or yes/no has no box to show them on) go at the top of the form.
-  const shown = item.type === 'photo' ? ['file', 'note'] : item.type === 'check' || item.type === 'yes_no' ? ['note'] : ['value', 'note']
+  const withPhoto = item.type === 'photo' || item.photoWhenFailing
+  const shown = [...(item.type === 'check' || item.type === 'yes_no' || item.type === 'choice' || item.type === 'photo' ? [] : ['value']), 'note', ...(withPhoto ? ['file'] : [])]
   const otherErrors = Object.entries(failure?.result.error ?? {})
     .filter(([name]) => name !== '' && !shown.includes(name))
     .flatMap(([, messages]) => messages ?? [])
@@ -325,23 +501,51 @@ function CompleteForm({ item, date, titleId, failure, correction }: { item: Entr
     case 'yes_no':
       buttons = (
         <div className="grid grid-cols-2 gap-2 sm:flex">
-          <PendingButton name="value" value="yes" match={{ ...match, value: 'yes' }} pendingLabel={saving} variant="primary" width="full" className={wide} aria-describedby={titleId}>
-            {t('checklists.item.yes')}
+          <PendingButton name="value" value="yes" match={{ ...match, value: 'yes' }} pendingLabel={saving} variant={item.failsOn === 'yes' ? 'alert_border' : 'primary'} width="full" className={wide} aria-describedby={titleId}>
+            {t('records.yes')}
           </PendingButton>
-          <PendingButton name="value" value="no" match={{ ...match, value: 'no' }} pendingLabel={saving} variant="alert_border" width="full" className={wide} aria-describedby={titleId}>
-            {t('checklists.item.no')}
+          <PendingButton name="value" value="no" match={{ ...match, value: 'no' }} pendingLabel={saving} variant={item.failsOn === 'no' ? 'alert_border' : item.failsOn === 'yes' ? 'primary' : 'basic_border'} width="full" className={wide} aria-describedby={titleId}>
+            {t('records.no')}
           </PendingButton>
         </div>
       )
       break
+    case 'choice':
+      // One button per answer; a failing one is outlined in red, as yes/no's failing answer.
+      buttons = (
+        <div className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:flex sm:flex-wrap">
+          {(item.options ?? []).map((option) => (
+            <PendingButton
+              key={option.label}
+              name="value"
+              value={option.label}
+              match={{ ...match, value: option.label }}
+              pendingLabel={saving}
+              variant={option.fails ? 'alert_border' : 'primary'}
+              width="full"
+              className={wide}
+              aria-describedby={titleId}
+            >
+              {option.label}
+            </PendingButton>
+          ))}
+          {item.options?.some((o) => o.fails) ? (
+            <p className="text-sm text-stone-700 sm:basis-full dark:text-stone-300">
+              {t('checklists.item.failingAnswers', { answers: item.options.filter((o) => o.fails).map((o) => o.label).join(', ') })}
+            </p>
+          ) : null}
+        </div>
+      )
+      break
     case 'number':
+    case 'measure':
       control = (
         <Field
-          label={t('checklists.item.reading')}
+          label={item.type === 'measure' && item.unit ? t('checklists.item.readingIn', { unit: item.unit }) : t('checklists.item.reading')}
           type="number"
           step="any"
           inputMode="decimal"
-          required
+          required={item.required}
           autoComplete="off"
           {...f.field('value')}
           hint={limits ?? undefined}
@@ -351,7 +555,7 @@ function CompleteForm({ item, date, titleId, failure, correction }: { item: Entr
       )
       break
     case 'text':
-      control = <TextareaField label={t('checklists.item.answer')} {...f.field('value')} required maxLength={2000} rows={3} />
+      control = <TextareaField label={t('checklists.item.answer')} {...f.field('value')} required={item.required} maxLength={2000} rows={3} />
       break
     case 'photo':
       control = (
@@ -361,13 +565,31 @@ function CompleteForm({ item, date, titleId, failure, correction }: { item: Entr
           type="file"
           accept={PHOTO_TYPES}
           capture="environment"
-          required
+          required={item.required}
           hint={t('checklists.item.photoHint')}
           aria-describedby={titleId}
           inputClassName="file:me-3 file:min-h-9 file:rounded file:border file:border-stone-500 file:bg-stone-100 file:px-3 file:text-stone-900 dark:file:bg-stone-800 dark:file:text-stone-100"
         />
       )
       break
+  }
+  // Any other type may ask for a photo when it fails: the file goes with the answer.
+  if (item.type !== 'photo' && item.photoWhenFailing) {
+    control = (
+      <>
+        {control}
+        <Field
+          label={t('checklists.item.photoIfFailing')}
+          {...f.field('file')}
+          type="file"
+          accept={PHOTO_TYPES}
+          capture="environment"
+          hint={t('checklists.item.photoIfFailingHint')}
+          aria-describedby={titleId}
+          inputClassName="file:me-3 file:min-h-9 file:rounded file:border file:border-stone-500 file:bg-stone-100 file:px-3 file:text-stone-900 dark:file:bg-stone-800 dark:file:text-stone-100"
+        />
+      </>
+    )
   }
   buttons ??= (
     <PendingButton match={match} pendingLabel={saving} variant="primary" width="full" className={wide} aria-describedby={titleId}>
@@ -385,44 +607,32 @@ function CompleteForm({ item, date, titleId, failure, correction }: { item: Entr
 
   const note = f.field('note')
   return (
-    <Form method="post" encType={item.type === 'photo' ? 'multipart/form-data' : undefined} className="space-y-3" {...f.formProps}>
+    <Form
+      method="post"
+      encType={withPhoto ? 'multipart/form-data' : undefined}
+      className="space-y-3"
+      {...f.formProps}
+      // A photo needs the network (the upload comes first): forms without one are kept offline.
+      {...(withPhoto ? {} : offlineForm({ url: `${api.url}/complete`, body: api.body, cell: offlineCell(item.id, slot), kind: 'complete' }))}
+    >
       <input type="hidden" name="intent" value="complete" />
       <input type="hidden" name="itemId" value={item.id} />
       <input type="hidden" name="date" value={date} />
+      {slot !== undefined ? <input type="hidden" name="slot" value={String(slot)} /> : null}
       {correction ? <input type="hidden" name="correction" value="1" /> : null}
       <FormError errors={formErrors} />
       {control}
-      <details open={note.errors || note.defaultValue ? true : undefined}>
-        <summary className="cursor-pointer py-3 text-sm font-medium">{t('checklists.item.addNote')}</summary>
-        <TextareaField label={t('checklists.item.note')} {...note} maxLength={2000} rows={2} />
-      </details>
+      {item.noteWhenFailing ? (
+        // Asked for when it fails: always in view, saying so.
+        <TextareaField label={t('checklists.item.note')} {...note} maxLength={2000} rows={2} hint={t('checklists.item.noteIfFailingHint')} />
+      ) : (
+        <details open={note.errors || note.defaultValue ? true : undefined}>
+          <summary className="cursor-pointer py-3 text-sm font-medium">{t('checklists.item.addNote')}</summary>
+          <TextareaField label={t('checklists.item.note')} {...note} maxLength={2000} rows={2} />
+        </details>
+      )}
       {buttons}
     </Form>
   )
 }
 
-/** A failed record's corrective action (required), until one is recorded. */
-function ResolveForm({ itemId, date, titleId, failure }: { itemId: string; date: string; titleId: string; failure?: ItemFailure }) {
-  const { t } = useTranslation('org')
-  const f = useServerForm({ id: `resolve-${itemId}`, lastResult: failure?.result })
-  return (
-    <Form method="post" className="space-y-3 rounded-md border border-red-700 bg-white p-3 dark:border-red-400 dark:bg-stone-900" {...f.formProps}>
-      <input type="hidden" name="intent" value="resolve" />
-      <input type="hidden" name="itemId" value={itemId} />
-      <input type="hidden" name="date" value={date} />
-      <p className="font-medium text-red-800 dark:text-red-200">{t('checklists.item.needsAction')}</p>
-      <FormError errors={f.formErrors} />
-      <TextareaField
-        label={t('checklists.item.correctiveAction')}
-        {...f.field('note')}
-        required
-        maxLength={2000}
-        rows={3}
-        hint={t('checklists.item.correctiveActionHint')}
-      />
-      <PendingButton match={{ intent: 'resolve', itemId }} pendingLabel={t('checklists.item.saving')} variant="primary" width="full" className="sm:w-fit" aria-describedby={titleId}>
-        {t('checklists.item.resolve')}
-      </PendingButton>
-    </Form>
-  )
-}

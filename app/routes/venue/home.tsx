@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/home'
 import { can } from '../../../server/auth/permissions'
 import { buttonClasses } from '../../components/ui/button'
@@ -9,9 +9,11 @@ import { requireVenue } from '../../lib/selection.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import { venueSections } from './sections'
-import { DeliveriesToday, loadDeliveriesToday } from '../../components/orders/deliveries-today'
-import { EntryStateBadges, type EntryProgress } from '../../components/records/entry-state'
-import { TemperatureCards, type TemperatureDay } from './temperatures'
+import { DeliveriesToday } from '../../components/orders/deliveries-today'
+import { ComplianceChart } from '../../components/dashboard/compliance-chart'
+import { ComplianceSummaries, DueList, OpenFailures } from '../../components/dashboard/venue-day'
+import type { Dashboard } from '../../components/dashboard/types'
+import { RecentAlerts, type RecentAlert } from '../../components/alerts/recent-alerts'
 
 interface Onboarding {
   hidden: boolean
@@ -19,27 +21,23 @@ interface Onboarding {
   steps: Array<{ key: string; done: boolean; href: string }>
 }
 
-interface ChecklistDay {
-  date: string
-  checklists: Array<{ id: string; name: string; complete: boolean; overdue: boolean; progress: EntryProgress }>
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { me, org, venue } = await requireVenue(args)
   const client = api(args)
-  // Today's checklists and temperature logs side by side, and the deliveries expected (issue #13;
-  // none when orders are out of reach, e.g. a device without a PIN).
-  const [checklists, temperatures, deliveries] = await Promise.all([
-    client.get<ChecklistDay>(`/v1/orgs/${org.id}/venues/${venue.id}/checklist-entries`),
-    client.get<TemperatureDay>(`/v1/orgs/${org.id}/venues/${venue.id}/temperature-entries`),
-    // A shared device reads orders only while someone's PIN is active: without one, none (not the pad).
-    isDevice(me) && !me.pin ? null : loadDeliveriesToday(client, org.id, venue.id),
+  // The venue's day in one call (issue #14): due work most urgent first, open failures, deliveries
+  // (null for a device without a PIN), and compliance for the last 30 days.
+  // A shared device has no onboarding and no PIN of its own to set up. The two calls go out together.
+  const device = isDevice(me)
+  const [dashboardResult, onboardingResult, alertsResult] = await Promise.all([
+    client.get<Dashboard>(`/v1/orgs/${org.id}/venues/${venue.id}/dashboard`),
+    device ? null : client.get<Onboarding>(`/v1/orgs/${org.id}/onboarding`),
+    client.get<{ alerts: RecentAlert[] }>(`/v1/orgs/${org.id}/venues/${venue.id}/alerts`),
   ])
-  const today = { checklists: must(args.request, client, checklists), temperatures: must(args.request, client, temperatures) }
-  // A shared device has no onboarding and no PIN of its own to set up.
-  if (isDevice(me)) return { org, venue, today, onboarding: { hidden: true, complete: true, steps: [] } as Onboarding, device: true, deliveries }
-  const onboarding = must(args.request, client, await client.get<Onboarding>(`/v1/orgs/${org.id}/onboarding`))
-  return { org, venue, today, onboarding, device: false, deliveries }
+  const dashboard = must(args.request, client, dashboardResult)
+  const onboarding = onboardingResult ? must(args.request, client, onboardingResult) : ({ hidden: true, complete: true, steps: [] } as Onboarding)
+  const span = new URL(args.request.url).searchParams.get('chart') === '30' ? 30 : 7
+  const { alerts } = must(args.request, client, alertsResult)
+  return { org, venue, dashboard, span, onboarding, device, alerts }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -52,15 +50,30 @@ export async function action(args: Route.ActionArgs) {
 
 export default function VenueHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('org')
-  const { org, venue, onboarding, today } = loaderData
+  const { org, venue, onboarding, dashboard, span } = loaderData
   const showOnboarding = !onboarding.hidden && !onboarding.complete
   const done = onboarding.steps.filter((s) => s.done).length
+  const isUrgent = (w: Dashboard['due'][number]) => w.overdue || w.progress.unresolved > 0
+  const urgent = dashboard.due.filter(isUrgent)
+  const rest = dashboard.due.filter((w) => !isUrgent(w))
+  const olderFailures = dashboard.failures.filter((f) => f.date !== dashboard.date)
   return (
     <div className="space-y-8">
       <div>
         <p className="text-sm text-stone-700 dark:text-stone-300">{org.name}</p>
         <h1 className="text-2xl font-bold">{venue.name}</h1>
       </div>
+
+      {/* The most urgent first: overdue work and open failures, before anything else on a phone. */}
+      {urgent.length || olderFailures.length ? (
+        <section aria-labelledby="urgent-title" className="space-y-3 rounded-lg border-2 border-red-700 p-4 dark:border-red-400">
+          <h2 id="urgent-title" className="text-lg font-semibold">
+            {t('dashboard.urgent', { count: urgent.length + olderFailures.length })}
+          </h2>
+          {urgent.length ? <DueList work={urgent} headingLevel="h3" /> : null}
+          {olderFailures.length ? <OpenFailures failures={olderFailures} title={t('dashboard.olderFailures')} /> : null}
+        </section>
+      ) : null}
 
       {showOnboarding ? (
         <section aria-labelledby="onboarding-title" className="rounded-lg border border-green-700 p-4">
@@ -93,44 +106,39 @@ export default function VenueHome({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="today-title" className="space-y-4">
+      <section aria-labelledby="today-title" className="space-y-3">
         <h2 id="today-title" className="text-lg font-semibold">
           {t('home.today')}
         </h2>
-        <div className="grid gap-6 lg:grid-cols-2">
-          <div className="space-y-2">
-            <h3 className="font-semibold">
-              <Link to="/checklists" className="underline">
-                {t('home.todayChecklists')}
-              </Link>
-            </h3>
-            {today.checklists.checklists.length ? (
-              <ul className="space-y-2">
-                {today.checklists.checklists.map((c) => (
-                  <li key={c.id} className="rounded-lg border border-stone-300 p-3 dark:border-stone-700">
-                    <Link to={`/checklists/${c.id}`} className="font-semibold underline">
-                      {c.name}
-                    </Link>
-                    <EntryStateBadges checklist={c} />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-stone-700 dark:text-stone-300">{t('home.nothingToday')}</p>
-            )}
-          </div>
-          <div className="space-y-2">
-            <h3 className="font-semibold">
-              <Link to="/temperatures" className="underline">
-                {t('home.todayTemperatures')}
-              </Link>
-            </h3>
-            {today.temperatures.temperatures.length ? <TemperatureCards day={today.temperatures} heading="h4" /> : <p className="text-stone-700 dark:text-stone-300">{t('home.nothingToday')}</p>}
-          </div>
-        </div>
+        <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+          <Link to="/checklists" className="underline">
+            {t('home.todayChecklists')}
+          </Link>
+          <Link to="/temperatures" className="underline">
+            {t('home.todayTemperatures')}
+          </Link>
+        </p>
+        {rest.length ? <DueList work={rest} headingLevel="h3" /> : dashboard.due.length ? null : <p className="text-stone-700 dark:text-stone-300">{t('home.nothingToday')}</p>}
       </section>
 
-      {loaderData.deliveries ? <DeliveriesToday orders={loaderData.deliveries} /> : null}
+      {dashboard.deliveries ? <DeliveriesToday orders={dashboard.deliveries} /> : null}
+
+      <RecentAlerts alerts={loaderData.alerts} timeZone={dashboard.venue.timeZone} />
+
+      <section aria-labelledby="compliance-title" className="space-y-3">
+        <h2 id="compliance-title" className="text-lg font-semibold">
+          {t('dashboard.compliance')}
+        </h2>
+        <ComplianceSummaries last7={dashboard.compliance.last7} last30={dashboard.compliance.last30} />
+        <nav aria-label={t('dashboard.chart.span')} className="flex gap-4 text-sm">
+          {([7, 30] as const).map((n) => (
+            <Link key={n} to={`?chart=${n}#compliance-title`} aria-current={span === n ? 'true' : undefined} className={`inline-flex min-h-11 items-center underline ${span === n ? 'font-bold' : ''}`}>
+              {t('dashboard.chart.days', { count: n })}
+            </Link>
+          ))}
+        </nav>
+        <ComplianceChart id="compliance-chart" days={dashboard.compliance.days.slice(-span)} />
+      </section>
 
       <section aria-labelledby="sections-title">
         <h2 id="sections-title" className="mb-3 text-lg font-semibold">
@@ -151,6 +159,13 @@ export default function VenueHome({ loaderData }: Route.ComponentProps) {
               </Link>
             </li>
           )}
+          {can(org.role, 'overview.read') ? (
+            <li>
+              <Link to="/overview" className="block rounded-lg border border-stone-200 p-4 hover:border-green-700 dark:border-stone-800">
+                <span className="block font-semibold">{t('overview.title')}</span>
+              </Link>
+            </li>
+          ) : null}
           {can(org.role, 'settings.access') ? (
             <li>
               <Link to="/settings" className="block rounded-lg border border-stone-200 p-4 hover:border-green-700 dark:border-stone-800">

@@ -1,5 +1,6 @@
 import { data, Outlet } from 'react-router'
 import type { Route } from './+types/layout'
+import { OfflineRecording } from '../../components/records/offline'
 import { cookieHeaders, requireVenue } from '../../lib/selection.server'
 import type { I18nHandle } from '../../lib/i18n'
 
@@ -12,7 +13,12 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function VenueLayout() {
-  return <Outlet />
+  return (
+    <>
+      <OfflineRecording />
+      <Outlet />
+    </>
+  )
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from '../../components/route-error-boundary'

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/orders.$orderId'
 import { OrderStatusBadge } from '../../components/orders/status-badge'
 import { ISSUES, typedNumber, type Order } from '../../components/orders/types'
@@ -8,7 +8,7 @@ import { SubmitButton } from '../../components/submit-button'
 import { ConfirmForm } from '../../components/ui/confirm-dialog'
 import { Field, FormError, inputClasses } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect } from '../../lib/api.server'
-import { resultErrors, type FormResult } from '../../lib/forms'
+import { resultErrors, useServerForm, type FormResult } from '../../lib/forms'
 import { noFields, parseForm, refusedForm, rejectedForm } from '../../lib/forms.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireVenue } from '../../lib/selection.server'
@@ -92,6 +92,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const { order, timeZone } = loaderData
   const answer = actionData as { intent: Intent; result: FormResult } | undefined
   const errorsFor = (intent: Intent) => (answer?.intent === intent ? resultErrors(answer.result) : undefined)
+  // A refused edit or delivery shows what was typed in every row, not what is saved.
+  const edit = useServerForm({ id: 'order-edit-form', lastResult: answer?.intent === 'save' ? answer.result : null })
+  const delivery = useServerForm({ id: 'order-receive-form', lastResult: answer?.intent === 'receive' ? answer.result : null })
   const when = (iso: string) => formatMoment(iso, timeZone, i18n.language).text
   const qty = (n: number | null) => (n === null ? '—' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 }).format(n))
   const open = order.status === 'sent' || order.status === 'confirmed'
@@ -121,23 +124,23 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             {t('orders.detail.edit')}
           </h2>
           <FormError errors={errorsFor('save')} />
-          <Form method="post" className="space-y-3">
-            <Field label={t('orders.new.deliveryDate')} id="draft-date" name="deliveryDate" type="date" defaultValue={order.deliveryDate} required />
+          <Form method="post" className="space-y-3" {...edit.formProps}>
+            <Field label={t('orders.new.deliveryDate')} id="draft-date" name="deliveryDate" type="date" defaultValue={edit.typed('deliveryDate') ?? order.deliveryDate} required />
             <p className="text-sm text-stone-700 dark:text-stone-300">{t('orders.detail.remove')}</p>
             {[...order.lines, null, null].map((l, i) => (
               <div key={l?.id ?? `new-${i}`} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
                 <input type="hidden" name="lineProductId" value={l?.productId ?? ''} />
-                <input name="lineName" defaultValue={l?.name ?? ''} maxLength={200} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.item')}`} placeholder={t('orders.new.item')} className={inputClasses} />
-                <input name="lineQuantity" inputMode="decimal" defaultValue={l?.quantity ?? ''} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.quantity')}`} placeholder={t('orders.new.quantity')} className={inputClasses} />
-                <input name="lineUnit" defaultValue={l?.unit ?? ''} maxLength={40} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.unit')}`} placeholder={t('orders.new.unit')} className={inputClasses} />
-                <input name="lineNote" defaultValue={l?.note ?? ''} maxLength={300} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.note')}`} placeholder={t('orders.new.note')} className={inputClasses} />
+                <input name="lineName" defaultValue={edit.typed('lineName', i) ?? l?.name ?? ''} maxLength={200} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.item')}`} placeholder={t('orders.new.item')} className={inputClasses} />
+                <input name="lineQuantity" inputMode="decimal" defaultValue={edit.typed('lineQuantity', i) ?? l?.quantity ?? ''} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.quantity')}`} placeholder={t('orders.new.quantity')} className={inputClasses} />
+                <input name="lineUnit" defaultValue={edit.typed('lineUnit', i) ?? l?.unit ?? ''} maxLength={40} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.unit')}`} placeholder={t('orders.new.unit')} className={inputClasses} />
+                <input name="lineNote" defaultValue={edit.typed('lineNote', i) ?? l?.note ?? ''} maxLength={300} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.note')}`} placeholder={t('orders.new.note')} className={inputClasses} />
               </div>
             ))}
             <div className="flex flex-col gap-1">
               <label htmlFor="draft-notes" className="text-sm font-medium">
                 {t('orders.new.notes')}
               </label>
-              <textarea id="draft-notes" name="notes" defaultValue={order.notes} maxLength={2000} className={`${inputClasses} min-h-20`} />
+              <textarea id="draft-notes" name="notes" defaultValue={edit.typed('notes') ?? order.notes} maxLength={2000} className={`${inputClasses} min-h-20`} />
             </div>
             <SubmitButton name="intent" value="save" width="fit" variant="basic_border" pendingLabel={tc('actions.working')}>
               {t('orders.detail.save')}
@@ -163,21 +166,21 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               <h3 className="font-semibold">{t('orders.detail.receive')}</h3>
               <p className="text-sm text-stone-700 dark:text-stone-300">{t('orders.detail.receiveHelp')}</p>
               <FormError errors={errorsFor('receive')} />
-              <Form method="post" className="space-y-3">
+              <Form method="post" className="space-y-3" {...delivery.formProps}>
                 <ul className="space-y-3">
-                  {order.lines.map((l) => (
+                  {order.lines.map((l, i) => (
                     <li key={l.id} className="space-y-2 rounded-md border border-stone-200 p-2 dark:border-stone-800">
                       <input type="hidden" name="lineId" value={l.id} />
                       <p className="font-medium">
                         {l.name} — {t('orders.detail.ordered')} {qty(l.quantity)} {l.unit}
                       </p>
                       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-                        <Field label={`${t('orders.detail.receivedQuantity')} (${l.unit || '#'})`} id={`rq-${l.id}`} name="receivedQuantity" inputMode="decimal" defaultValue={String(l.quantity)} inputClassName={cell} />
+                        <Field label={`${t('orders.detail.receivedQuantity')} (${l.unit || '#'})`} id={`rq-${l.id}`} name="receivedQuantity" inputMode="decimal" defaultValue={delivery.typed('receivedQuantity', i) ?? String(l.quantity)} inputClassName={cell} />
                         <div className="flex flex-col gap-1">
                           <label htmlFor={`issue-${l.id}`} className="text-sm font-medium">
                             {t('orders.detail.issue')}
                           </label>
-                          <select id={`issue-${l.id}`} name="issue" defaultValue="" className={inputClasses}>
+                          <select id={`issue-${l.id}`} name="issue" defaultValue={delivery.typed('issue', i) ?? ''} className={inputClasses}>
                             <option value="">{t('orders.detail.noIssue')}</option>
                             {ISSUES.map((issue) => (
                               <option key={issue} value={issue}>
@@ -186,26 +189,29 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                             ))}
                           </select>
                         </div>
-                        <Field label={t('orders.detail.receiveNote')} id={`rn-${l.id}`} name="receivedNote" maxLength={300} />
+                        <Field label={t('orders.detail.receiveNote')} id={`rn-${l.id}`} name="receivedNote" maxLength={300} defaultValue={delivery.typed('receivedNote', i)} />
                       </div>
                     </li>
                   ))}
                 </ul>
-                <Field label={t('orders.detail.temperature')} id="delivery-temperature" name="deliveryTemperature" inputMode="decimal" />
+                <Field label={t('orders.detail.temperature')} id="delivery-temperature" name="deliveryTemperature" inputMode="decimal" defaultValue={delivery.typed('deliveryTemperature')} />
                 <SubmitButton name="intent" value="receive" width="fit" pendingLabel={tc('actions.working')}>
                   {t('orders.detail.confirmReceive')}
                 </SubmitButton>
               </Form>
             </div>
           ) : (
-            <ul className="space-y-1">
-              {order.lines.map((l) => (
-                <li key={l.id}>
-                  {qty(l.quantity)} {l.unit} {l.name}
-                  {l.receivedQuantity !== null ? ` — ${t('orders.detail.receivedQuantity')} ${qty(l.receivedQuantity)}${l.receivedIssue ? ` (${t(`orders.issue.${l.receivedIssue}`)})` : ''}${l.receivedNote ? `: ${l.receivedNote}` : ''}` : ''}
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul className="space-y-1">
+                {order.lines.map((l) => (
+                  <li key={l.id}>
+                    {qty(l.quantity)} {l.unit} {l.name}
+                    {l.receivedQuantity !== null ? ` — ${t('orders.detail.receivedQuantity')} ${qty(l.receivedQuantity)}${l.receivedIssue ? ` (${t(`orders.issue.${l.receivedIssue}`)})` : ''}${l.receivedNote ? `: ${l.receivedNote}` : ''}` : ''}
+                  </li>
+                ))}
+              </ul>
+              {order.deliveryTemperature !== null ? <DeliveryTemperature order={order} /> : null}
+            </>
           )}
         </section>
       )}
@@ -286,5 +292,28 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </section>
       ) : null}
     </div>
+  )
+}
+
+/** The delivery temperature taken on receipt, and the temperature log it went into (or why not). */
+function DeliveryTemperature({ order }: { order: Order }) {
+  const { t, i18n } = useTranslation('org')
+  const received = order.history.findLast((h) => h.kind === 'received')
+  const logged = received?.detail.temperatureLog as { temperatureId: string; date: string; name: string; status: 'done' | 'failed' } | undefined
+  const value = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(order.deliveryTemperature ?? 0)
+  return (
+    <p data-testid="delivery-temperature">
+      {t('orders.detail.temperatureTaken', { value })}{' '}
+      {logged ? (
+        <>
+          <Link to={`/temperatures/${logged.temperatureId}?${new URLSearchParams({ date: logged.date })}`} className="underline">
+            {t('orders.detail.temperatureLogged', { name: logged.name })}
+          </Link>
+          {logged.status === 'failed' ? <strong className="ms-1 text-red-700 dark:text-red-400">{t('orders.detail.temperatureOutOfRange')}</strong> : null}
+        </>
+      ) : (
+        t('orders.detail.temperatureNotLogged')
+      )}
+    </p>
   )
 }

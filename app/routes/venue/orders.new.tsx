@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/orders.new'
 import type { Contact, SupplierProduct } from '../../components/contacts/types'
 import type { Order } from '../../components/orders/types'
@@ -39,14 +39,13 @@ export async function action(args: Route.ActionArgs) {
   const submission = parseForm(form, noFields, locale)
   const column = (name: string) => form.getAll(name)
   const lines: Array<Record<string, unknown>> = []
-  const productIds = column('productId')
-  const onHand = column('onHand')
-  const quantities = column('quantity')
-  for (const [i, productId] of productIds.entries()) {
-    const quantity = typedNumber(quantities[i])
-    const counted = typedNumber(onHand[i])
-    if (quantity !== null) lines.push({ productId: String(productId), quantity })
-    else if (counted !== null) lines.push({ productId: String(productId), onHand: counted })
+  // Each product's fields carry its id: a product without a par level has no on-hand field, so
+  // position alone would pair counts with the wrong product.
+  for (const productId of column('productId').map(String)) {
+    const quantity = typedNumber(form.get(`quantity.${productId}`))
+    const counted = typedNumber(form.get(`onHand.${productId}`))
+    if (quantity !== null) lines.push({ productId, quantity })
+    else if (counted !== null) lines.push({ productId, onHand: counted })
   }
   const names = column('itemName')
   const itemQuantities = column('itemQuantity')
@@ -144,10 +143,10 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
                             </th>
                             <td className="p-1">{par ?? '—'}</td>
                             <td className="p-1">
-                              <input name="onHand" inputMode="decimal" disabled={par === undefined} aria-label={`${p.name}: ${t('orders.new.onHand')}`} className={cell} />
+                              <input name={`onHand.${p.id}`} inputMode="decimal" disabled={par === undefined} defaultValue={form.typed(`onHand.${p.id}`)} aria-label={`${p.name}: ${t('orders.new.onHand')}`} className={cell} />
                             </td>
                             <td className="p-1">
-                              <input name="quantity" inputMode="decimal" aria-label={`${p.name}: ${t('orders.new.quantity')}`} className={cell} />
+                              <input name={`quantity.${p.id}`} inputMode="decimal" defaultValue={form.typed(`quantity.${p.id}`)} aria-label={`${p.name}: ${t('orders.new.quantity')}`} className={cell} />
                             </td>
                           </tr>
                         )
@@ -166,19 +165,19 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
             </h2>
             {Array.from({ length: FREE_ROWS }, (_, i) => (
               <div key={i} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                <input name="itemName" maxLength={200} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.item')}`} placeholder={t('orders.new.item')} className={inputClasses} />
-                <input name="itemQuantity" inputMode="decimal" aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.quantity')}`} placeholder={t('orders.new.quantity')} className={inputClasses} />
-                <input name="itemUnit" maxLength={40} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.unit')}`} placeholder={t('orders.new.unit')} className={inputClasses} />
-                <input name="itemNote" maxLength={300} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.note')}`} placeholder={t('orders.new.note')} className={inputClasses} />
+                <input name="itemName" defaultValue={form.typed('itemName', i)} maxLength={200} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.item')}`} placeholder={t('orders.new.item')} className={inputClasses} />
+                <input name="itemQuantity" defaultValue={form.typed('itemQuantity', i)} inputMode="decimal" aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.quantity')}`} placeholder={t('orders.new.quantity')} className={inputClasses} />
+                <input name="itemUnit" defaultValue={form.typed('itemUnit', i)} maxLength={40} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.unit')}`} placeholder={t('orders.new.unit')} className={inputClasses} />
+                <input name="itemNote" defaultValue={form.typed('itemNote', i)} maxLength={300} aria-label={`${t('orders.new.row', { n: i + 1 })}: ${t('orders.new.note')}`} placeholder={t('orders.new.note')} className={inputClasses} />
               </div>
             ))}
           </section>
-          <Field type="checkbox" name="repeatLast" id="order-repeat" label={t('orders.new.repeatLast')} />
+          <Field type="checkbox" name="repeatLast" id="order-repeat" label={t('orders.new.repeatLast')} defaultChecked={form.checked('repeatLast')} />
           <div className="flex flex-col gap-1">
             <label htmlFor="order-notes" className="text-sm font-medium">
               {t('orders.new.notes')}
             </label>
-            <textarea id="order-notes" name="notes" maxLength={2000} className={`${inputClasses} min-h-20`} />
+            <textarea id="order-notes" name="notes" defaultValue={form.typed('notes')} maxLength={2000} className={`${inputClasses} min-h-20`} />
           </div>
           <SubmitButton width="fit" pendingLabel={tc('actions.working')}>
             {t('orders.new.create')}

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/orders'
 import { OrderStatusBadge } from '../../components/orders/status-badge'
 import type { Order } from '../../components/orders/types'

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/recipes.$recipeId'
 import { can } from '../../../server/auth/permissions'
 import { formatQuantity, scaleFactor, scaleLine, tidy, type ScaleRequest } from '../../../server/recipes/scale'
@@ -10,6 +10,8 @@ import { buttonClasses } from '../../components/ui/button'
 import { api, must } from '../../lib/api.server'
 import { requireVenue } from '../../lib/selection.server'
 import { PrintButton } from '../../components/recipes/print-button'
+import { UploadImage } from '../../components/upload-image'
+import { formatInstant } from '../../components/records/dates'
 
 /** The scale asked for in the query string (`by` and its values), or none. */
 function scaleRequest(params: URLSearchParams): ScaleRequest | null {
@@ -29,11 +31,16 @@ function scaleRequest(params: URLSearchParams): ScaleRequest | null {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { org } = await requireVenue(args)
+  const { org, venue } = await requireVenue(args)
   const client = api(args)
-  const { recipe } = must(args.request, client, await client.get<{ recipe: Recipe }>(`/v1/orgs/${org.id}/recipes/${args.params.recipeId}`))
+  const [recipeResult, venueResult] = await Promise.all([
+    client.get<{ recipe: Recipe }>(`/v1/orgs/${org.id}/recipes/${args.params.recipeId}`),
+    // The venue's zone: when allergens were confirmed reads the same on the server and in the browser.
+    client.get<{ venue: { timeZone: string } }>(`/v1/orgs/${org.id}/venues/${venue.id}`),
+  ])
+  const { recipe } = must(args.request, client, recipeResult)
   const params = new URL(args.request.url).searchParams
-  return { recipe, query: Object.fromEntries(params), canManage: can(org.role, 'recipes.manage') }
+  return { recipe, timeZone: must(args.request, client, venueResult).venue.timeZone, query: Object.fromEntries(params), canManage: can(org.role, 'recipes.manage') }
 }
 
 export default function RecipePage({ loaderData }: Route.ComponentProps) {
@@ -113,12 +120,14 @@ export default function RecipePage({ loaderData }: Route.ComponentProps) {
         <AllergenBadges allergens={recipe.allergens} size="lg" />
         <p className="text-sm">
           {recipe.allergensConfirmedAt
-            ? t('recipes.allergensConfirmed', { date: new Date(recipe.allergensConfirmedAt).toLocaleDateString(i18n.language, { dateStyle: 'medium' }), name: recipe.allergensConfirmedBy ?? '—' })
+            ? t('recipes.allergensConfirmed', { date: formatInstant(recipe.allergensConfirmedAt, { language: i18n.language, timeZone: loaderData.timeZone, style: 'medium' }), name: recipe.allergensConfirmedBy ?? '—' })
             : t('recipes.allergensUnconfirmed')}
         </p>
       </section>
 
-      {recipe.imageUrl ? <img src={recipe.imageUrl} alt="" width={640} height={360} className="h-auto max-h-72 w-full rounded-lg object-cover print:max-h-40" /> : null}
+      {recipe.imageUrl ? (
+        <UploadImage url={recipe.imageUrl} widths={[640, 960, 1200]} sizes="(min-width: 48rem) 48rem, 100vw" alt="" width={1200} height={675} className="h-auto max-h-72 w-full rounded-lg object-cover print:max-h-40" />
+      ) : null}
 
       <section aria-labelledby="scale" className="space-y-3 rounded-lg bg-stone-100 p-4 text-base dark:bg-stone-800 print:hidden">
         <h2 id="scale" className="text-xl font-bold">

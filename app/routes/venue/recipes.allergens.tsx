@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/recipes.allergens'
 import { ALLERGENS } from '../../../server/recipes/constants'
 import type { RecipeSummary } from '../../components/recipes/types'
@@ -20,7 +20,7 @@ export default function AllergenSheet({ loaderData }: Route.ComponentProps) {
   const { t: tc } = useTranslation('common')
   const { venue, recipes } = loaderData
   return (
-    <div className="space-y-4">
+    <div className="allergen-sheet space-y-4 print:space-y-2">
       <p className="flex flex-wrap gap-4 print:hidden">
         <Link to="/recipes" className="underline">
           {t('recipes.back')}
@@ -31,7 +31,7 @@ export default function AllergenSheet({ loaderData }: Route.ComponentProps) {
       </p>
       <h1 className="text-2xl font-bold">{t('recipes.sheetTitle', { venue: venue.name })}</h1>
       <p className="text-sm">{t('recipes.sheetLegend')}</p>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('recipes.sheetTitle', { venue: venue.name })}>
+      <div className="overflow-x-auto print:overflow-visible" tabIndex={0} role="region" aria-label={t('recipes.sheetTitle', { venue: venue.name })}>
         <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{t('recipes.sheetTitle', { venue: venue.name })}</caption>
           <thead>

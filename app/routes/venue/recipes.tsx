@@ -1,10 +1,11 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/recipes'
 import { can } from '../../../server/auth/permissions'
 import { AllergenBadges } from '../../components/recipes/allergen-badges'
 import type { RecipeCategory, RecipeSummary } from '../../components/recipes/types'
 import { ButtonLink, buttonClasses } from '../../components/ui/button'
+import { UploadImage } from '../../components/upload-image'
 import { Field } from '../../components/ui/field'
 import { api, must } from '../../lib/api.server'
 import { requireVenue } from '../../lib/selection.server'
@@ -87,9 +88,12 @@ export default function Recipes({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-2">
               {g.recipes.map((r) => (
                 <li key={r.id} className="relative flex flex-wrap items-center justify-between gap-2 rounded-lg border border-stone-300 p-3 hover:border-green-700 dark:border-stone-700">
-                  <Link to={`/recipes/${r.id}`} className="text-lg font-semibold underline-offset-4 after:absolute after:inset-0 hover:underline">
-                    {r.name}
-                  </Link>
+                  <span className="flex min-w-0 items-center gap-3">
+                    {r.imageUrl ? <UploadImage url={r.imageUrl} widths={[160, 320]} sizes="4rem" alt="" width={64} height={64} loading="lazy" className="size-16 shrink-0 rounded-md object-cover" /> : null}
+                    <Link to={`/recipes/${r.id}`} className="text-lg font-semibold underline-offset-4 after:absolute after:inset-0 hover:underline">
+                      {r.name}
+                    </Link>
+                  </span>
                   <AllergenBadges allergens={r.allergens} />
                 </li>
               ))}

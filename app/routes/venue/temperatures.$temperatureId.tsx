@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/temperatures.$temperatureId'
 import { Badge, LateBadge } from '../../components/records/badges'
@@ -7,12 +7,15 @@ import { formatDay, isDay } from '../../components/records/dates'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { RecordedBy } from '../../components/records/recorded-by'
+import { offlineForm, PendingRecords } from '../../components/records/offline'
+import { ResolveForm } from '../../components/records/resolve-form'
+import { BadDayNotice } from '../../components/records/day-page'
 import type { RecordData } from '../../components/records/types'
-import { TemperatureChart, type ChartPoint } from '../../components/temperatures/chart'
+import { chartPoints, TemperatureChart, type ApiChartPoint } from '../../components/temperatures/chart'
 import { checkName, type DayCheck } from '../../components/temperatures/checks'
 import { CORRECTIVE_ACTIONS, type TemperatureUnit, type UnitKind } from '../../components/temperatures/types'
-import { ButtonLink, Button } from '../../components/ui/button'
-import { Field, FormError, SelectField } from '../../components/ui/field'
+import { Button } from '../../components/ui/button'
+import { Field, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
 import { useServerForm, type FormResult } from '../../lib/forms'
 import { invalidForm, optionalText, parseForm, refusedForm, rejectedForm, requiredText } from '../../lib/forms.server'
@@ -22,6 +25,21 @@ import { redirectWithToast } from '../../lib/toast.server'
 import type { TemperatureDay } from './temperatures'
 
 type Reading = RecordData & { slot: number; valueC: number | null; recheck: boolean }
+/** What the page shows of a reading. */
+type ShownReading = Pick<Reading, 'id' | 'value' | 'note' | 'status' | 'late' | 'recheck' | 'recordedBy' | 'recordedAt' | 'deviceRecordedAt' | 'resolution'>
+
+const shownReading = ({ id, value, note, status, late, recheck, recordedBy, recordedAt, deviceRecordedAt, resolution }: Reading): ShownReading => ({
+  id,
+  value,
+  note,
+  status,
+  late,
+  recheck,
+  recordedBy,
+  recordedAt,
+  deviceRecordedAt: deviceRecordedAt ?? null,
+  resolution,
+})
 
 interface TemperatureEntry {
   id: string
@@ -39,7 +57,7 @@ interface TemperatureEntry {
   items: Array<{
     item: { id: string; label: string; kind: UnitKind; min: number | null; max: number | null; archivedAt: string | null }
     checks: Array<{ slot: number; time: string | null; record: Reading | null; history: Reading[]; openFailures: number }>
-    chart: ChartPoint[]
+    chart: ApiChartPoint[]
   }>
 }
 
@@ -68,7 +86,40 @@ export async function loader(args: Route.LoaderArgs) {
   const listed = day.temperatures.find((l) => l.id === args.params.temperatureId)
   if (!listed) throw new Response('Not Found', { status: 404 })
   const entry = must(args.request, client, await client.get<TemperatureEntry>(`/v1/orgs/${org.id}/temperature-entries/${listed.entryId}`))
-  return { kind: 'entry' as const, entry, days }
+  // The page's data carries what the page shows only (issue #18): each chart's points of the days
+  // shown, without what a point never uses, and of the entry, units and readings the fields rendered.
+  const items = entry.items.map(({ item, checks, chart }) => ({
+    item: { id: item.id, label: item.label, kind: item.kind, min: item.min, max: item.max },
+    checks: checks.map(({ slot, time, record, history, openFailures }) => ({
+      slot,
+      time,
+      record: record && shownReading(record),
+      history: history.map(shownReading),
+      openFailures,
+    })),
+    chart: chartPoints(chart, entry.date, days),
+  }))
+  const { id, date, today, isPast, venue: place, unit, temperature, dueThatDay, checks, complete, overdue, progress } = entry
+  return {
+    kind: 'entry' as const,
+    entry: {
+      id,
+      date,
+      today,
+      isPast,
+      venue: { id: place.id, name: place.name, timeZone: place.timeZone },
+      unit,
+      temperature: { id: temperature.id, name: temperature.name, archivedAt: temperature.archivedAt },
+      dueThatDay,
+      checks,
+      complete,
+      overdue,
+      progress,
+      items,
+    },
+    days,
+    orgId: org.id,
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -116,20 +167,11 @@ export async function action(args: Route.ActionArgs) {
 export default function TemperatureLogDay({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('org')
   if (loaderData.kind === 'badDate') {
-    return (
-      <div className="mx-auto max-w-2xl space-y-4">
-        <h1 className="text-2xl font-bold">{t('temperatures.title')}</h1>
-        <p role="alert" className="rounded-md border border-amber-700 bg-amber-50 p-3 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50">
-          {loaderData.future ? t('checklists.futureDate') : t('checklists.invalidDate')}
-        </p>
-        <ButtonLink to={`/temperatures/${loaderData.temperatureId}`} variant="primary">
-          {t('checklists.goToToday')}
-        </ButtonLink>
-      </div>
-    )
+    return <BadDayNotice title={t('temperatures.title')} future={loaderData.future} futureText={t('temperatures.futureDate')} todayTo={`/temperatures/${loaderData.temperatureId}`} />
   }
-  const { entry, days } = loaderData
+  const { entry, days, orgId } = loaderData
   const failure = actionData && 'cell' in actionData ? (actionData as CellFailure) : undefined
+  const itemApi = (itemId: string) => `/v1/orgs/${orgId}/temperature-entries/${entry.id}/items/${itemId}`
   const closed = entry.temperature.archivedAt !== null || !entry.dueThatDay
   const path = `/temperatures/${entry.temperature.id}`
   return (
@@ -144,7 +186,7 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
         <h1 className="text-2xl font-bold break-words">{entry.temperature.name}</h1>
         <p className="text-lg font-medium">
           <time dateTime={entry.date}>{formatDay(entry.date, i18n.language)}</time>
-          {entry.date === entry.today ? <span className="text-stone-700 dark:text-stone-300"> · {t('checklists.today')}</span> : null}
+          {entry.date === entry.today ? <span className="text-stone-700 dark:text-stone-300"> · {t('records.day.today')}</span> : null}
         </p>
         <EntryStateBadges checklist={entry} />
         <ul className="flex flex-wrap gap-2 text-sm" aria-label={t('temperatures.checksLabel')}>
@@ -152,7 +194,7 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
             <li key={c.slot}>
               <Badge tone={c.complete ? 'success' : c.overdue ? 'danger' : 'neutral'}>
                 {checkName(c, t)} {c.done}/{c.total}
-                {c.overdue ? ` · ${t('checklists.overdue')}` : ''}
+                {c.overdue ? ` · ${t('records.state.overdue')}` : ''}
               </Badge>
             </li>
           ))}
@@ -186,7 +228,21 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
                   {closed ? null : (
                     <>
                       {check.openFailures > 0 ? (
-                        <ResolveForm itemId={item.id} slot={check.slot} kind={item.kind} label={item.label} failure={failure?.intent === 'resolve' && failure.cell === `${item.id}-${check.slot}` ? failure.result : undefined} />
+                        <ResolveForm
+                          formId={`resolve-${item.id}-${check.slot}`}
+                          hidden={{ itemId: item.id, slot: String(check.slot) }}
+                          label={item.label}
+                          failure={failure?.intent === 'resolve' && failure.cell === `${item.id}-${check.slot}` ? failure.result : undefined}
+                          choices={{
+                            label: t('temperatures.action', { label: item.label }),
+                            other: t('temperatures.actionOther'),
+                            options: CORRECTIVE_ACTIONS[item.kind].map((key) => ({ value: key, label: t(`temperatures.actions.${key}`) })),
+                          }}
+                          noteLabel={t('temperatures.actionNote')}
+                          noteRequired={false}
+                          submit={t('temperatures.resolve')}
+                          offline={offlineForm({ url: `${itemApi(item.id)}/resolve`, body: { slot: check.slot }, cell: `cell-${item.id}-${check.slot}`, kind: 'resolve' })}
+                        />
                       ) : null}
                       <RecordForm
                         itemId={item.id}
@@ -195,7 +251,9 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
                         label={`${item.label} · ${checkName(check, t)}`}
                         recheck={Boolean(check.record)}
                         failure={failure?.intent === 'record' && failure.cell === `${item.id}-${check.slot}` ? failure.result : undefined}
+                        offline={offlineForm({ url: `${itemApi(item.id)}/complete`, body: { slot: check.slot }, cell: `cell-${item.id}-${check.slot}`, kind: 'complete', unit: `°${entry.unit}` })}
                       />
+                      <PendingRecords cell={`cell-${item.id}-${check.slot}`} timeZone={entry.venue.timeZone} day={entry.date} />
                     </>
                   )}
                 </li>
@@ -217,7 +275,7 @@ function rangeLabel(min: number | null, max: number | null, unit: TemperatureUni
 }
 
 /** One reading: value in the unit, in or out of range, re-check, late, corrective action, who and when. */
-function ReadingLine({ reading, unit, timeZone, day, earlier }: { reading: Reading; unit: TemperatureUnit; timeZone: string; day: string; earlier?: boolean }) {
+function ReadingLine({ reading, unit, timeZone, day, earlier }: { reading: ShownReading; unit: TemperatureUnit; timeZone: string; day: string; earlier?: boolean }) {
   const { t, i18n } = useTranslation('org')
   const value = reading.value === null ? '' : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(reading.value))
   return (
@@ -240,12 +298,12 @@ function ReadingLine({ reading, unit, timeZone, day, earlier }: { reading: Readi
         {earlier ? <Badge tone="neutral">{t('temperatures.earlier')}</Badge> : null}
       </p>
       {reading.note ? <p className="text-sm break-words">{reading.note}</p> : null}
-      <RecordedBy person={reading.recordedBy} at={reading.recordedAt} timeZone={timeZone} day={day} />
+      <RecordedBy person={reading.recordedBy} at={reading.recordedAt} deviceAt={reading.deviceRecordedAt} timeZone={timeZone} day={day} />
       {reading.resolution ? (
         <div className="rounded-md border border-green-700 p-2 text-sm dark:border-green-400">
-          <p className="font-semibold">{t('checklists.record.correctiveAction')}</p>
+          <p className="font-semibold">{t('records.correctiveAction')}</p>
           <p className="break-words">{reading.resolution.note}</p>
-          <RecordedBy person={reading.resolution.resolvedBy} at={reading.resolution.resolvedAt} timeZone={timeZone} day={day} />
+          <RecordedBy person={reading.resolution.resolvedBy} at={reading.resolution.resolvedAt} deviceAt={reading.resolution.deviceResolvedAt} timeZone={timeZone} day={day} />
         </div>
       ) : reading.status === 'failed' ? (
         <p className="text-sm font-medium text-red-800 dark:text-red-300">{t('temperatures.needsAction')}</p>
@@ -255,11 +313,28 @@ function ReadingLine({ reading, unit, timeZone, day, earlier }: { reading: Readi
 }
 
 /** The reading of one unit at one check (a re-check when it has one): a numeric keypad, a comma or a point. */
-function RecordForm({ itemId, slot, unit, label, recheck, failure }: { itemId: string; slot: number; unit: TemperatureUnit; label: string; recheck: boolean; failure?: FormResult }) {
+function RecordForm({
+  itemId,
+  slot,
+  unit,
+  label,
+  recheck,
+  failure,
+  offline,
+}: {
+  itemId: string
+  slot: number
+  unit: TemperatureUnit
+  label: string
+  recheck: boolean
+  failure?: FormResult
+  /** What the offline queue needs to keep this form's submission (ADR 053). */
+  offline: Record<string, string>
+}) {
   const { t } = useTranslation('org')
   const form = useServerForm({ id: `record-${itemId}-${slot}`, lastResult: failure, defaultValue: { value: '', note: '' } })
   return (
-    <Form method="post" className="space-y-2" {...form.formProps}>
+    <Form method="post" className="space-y-2" {...form.formProps} {...offline}>
       <input type="hidden" name="itemId" value={itemId} />
       <input type="hidden" name="slot" value={slot} />
       <FormError errors={form.formErrors} />
@@ -281,28 +356,3 @@ function RecordForm({ itemId, slot, unit, label, recheck, failure }: { itemId: s
   )
 }
 
-/** The corrective action of an out-of-range reading: a short pick list for the kind, and free text. */
-function ResolveForm({ itemId, slot, kind, label, failure }: { itemId: string; slot: number; kind: UnitKind; label: string; failure?: FormResult }) {
-  const { t } = useTranslation('org')
-  const form = useServerForm({ id: `resolve-${itemId}-${slot}`, lastResult: failure, defaultValue: { action: '', note: '' } })
-  return (
-    <Form method="post" className="space-y-2 rounded-md border border-red-700 p-3 dark:border-red-400" {...form.formProps}>
-      <input type="hidden" name="itemId" value={itemId} />
-      <input type="hidden" name="slot" value={slot} />
-      <FormError errors={form.formErrors} />
-      <SelectField label={t('temperatures.action', { label })} {...form.field('action')}>
-        <option value="">{t('temperatures.actionOther')}</option>
-        {CORRECTIVE_ACTIONS[kind].map((key) => (
-          <option key={key} value={key}>
-            {t(`temperatures.actions.${key}`)}
-          </option>
-        ))}
-      </SelectField>
-      <Field label={t('temperatures.actionNote')} {...form.field('note')} autoComplete="off" />
-      <Button type="submit" name="intent" value="resolve" variant="primary" width="fit">
-        {t('temperatures.resolve')}
-        <span className="sr-only">: {label}</span>
-      </Button>
-    </Form>
-  )
-}
