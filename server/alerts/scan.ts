@@ -14,10 +14,11 @@ import type { Db } from '../db/client.ts'
 import { isLocale, type Locale } from '../i18n.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import { users } from '../auth/schema.ts'
-import { FAILURES_OUTLIVE, failureHref, indexStates, keyOf, requiredItemIds, summarise, venueCompliance } from '../dashboard/compliance.ts'
+import { FAILURES_OUTLIVE, failureHref, indexStates, keyOf, countedTemplates, summarise, venueCompliance } from '../dashboard/compliance.ts'
 import { memberships, organisations, venues } from '../orgs/schema.ts'
 import { RECORD_KINDS } from '../records/schema.ts'
-import { instantOf, recordCounts, shiftDay, todayIn, unresolvedFailures, venueRecordStates } from '../records/service.ts'
+import { recordCounts } from '../records/day-counts.ts'
+import { instantOf, shiftDay, todayIn, unresolvedFailures, venueRecordStates } from '../records/service.ts'
 import type { OrgScope } from '../scope.ts'
 import { dueCells, loadPlan, type PlannedTemplate } from '../templates/plan.ts'
 import { format } from 'date-fns'
@@ -114,7 +115,7 @@ async function digestContent(db: Db, orgId: string, plans: PlannedTemplate[], ve
   const scope = systemScope(orgId)
   const filter = { venueIds: [venue.id], from: date, to: date }
   const [counts, states, open] = await Promise.all([
-    recordCounts(db, scope, { ...filter, required: requiredItemIds(plans), failuresOutlive: FAILURES_OUTLIVE }),
+    recordCounts(db, scope, { ...filter, templates: countedTemplates(plans), failuresOutlive: FAILURES_OUTLIVE }),
     venueRecordStates(db, scope, { ...filter, days: [date] }),
     unresolvedFailures(db, scope, { failuresOutlive: FAILURES_OUTLIVE, venueIds: [venue.id], fromDate: shiftDay(date, -29) }),
   ])

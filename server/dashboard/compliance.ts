@@ -6,7 +6,8 @@
  * the records once for every venue and day, so the number of queries never grows with them.
  */
 import type { RecordKind } from '../records/schema.ts'
-import { shiftDay, todayIn, type RecordCount, type VenueRecordState } from '../records/service.ts'
+import type { CountedTemplate, RecordCount } from '../records/day-counts.ts'
+import { shiftDay, todayIn, type VenueRecordState } from '../records/service.ts'
 import { isOverdue, progressOf, type CellState } from '../templates/day.ts'
 import { dueCells, type DueCell, type PlannedTemplate } from '../templates/plan.ts'
 
@@ -15,8 +16,9 @@ const FAILURES_OUTLIVE_CORRECTIONS: Record<RecordKind, boolean> = { checklist: f
 /** The kinds whose failures outlive corrections, for `recordCounts`. */
 export const FAILURES_OUTLIVE = (Object.keys(FAILURES_OUTLIVE_CORRECTIONS) as RecordKind[]).filter((k) => FAILURES_OUTLIVE_CORRECTIONS[k])
 
-/** The required items of every template of the plan, for `recordCounts` (archived ones too: they count on their days). */
-export const requiredItemIds = (plans: PlannedTemplate[]) => plans.flatMap((p) => p.items.filter((i) => i.required).map((i) => i.id))
+/** Every template of the plan with its required items, for `recordCounts` (archived items too: they count on their days). */
+export const countedTemplates = (plans: PlannedTemplate[]): CountedTemplate[] =>
+  plans.map((p) => ({ kind: p.kind, id: p.id, required: p.items.filter((i) => i.required).map((i) => i.id) }))
 
 /**
  * One venue's day. Due checks are the required cells of the day's plan: each was done on time (recorded

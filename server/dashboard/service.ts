@@ -7,13 +7,14 @@
 import { dayList as checklistDayList } from '../checklists/entries.ts'
 import { expectedDeliveries } from '../orders/service.ts'
 import { RECORD_KINDS, type RecordKind } from '../records/schema.ts'
-import { recordCounts, venueRecordStates, requireDay, todayIn, type StateFilter } from '../records/service.ts'
+import { recordCounts } from '../records/day-counts.ts'
+import { venueRecordStates, requireDay, todayIn, type StateFilter } from '../records/service.ts'
 import type { ServiceContext } from '../scope.ts'
 import { dayList as temperatureDayList } from '../temperatures/entries.ts'
 import { dayInfo, publicVenue, type Progress, type WorkVenue } from '../templates/day.ts'
 import { loadPlan } from '../templates/plan.ts'
 import { listVenues } from '../venues/service.ts'
-import { FAILURES_OUTLIVE, requiredItemIds, spanRange, summarise, venueCompliance, windowDays, type DayCompliance, type OpenFailure, type VenueRef } from './compliance.ts'
+import { FAILURES_OUTLIVE, countedTemplates, spanRange, summarise, venueCompliance, windowDays, type DayCompliance, type OpenFailure, type VenueRef } from './compliance.ts'
 
 /** The chart's longest span; the 7-day view is its last week. */
 export const DASHBOARD_DAYS = 30
@@ -43,7 +44,7 @@ function urgency(a: DueWork, b: DueWork): number {
 /** The records compliance is judged from: counts per template-day for the window, record states for the venues' days and open failures (two queries). */
 async function readRecords(ctx: ServiceContext, plans: Awaited<ReturnType<typeof loadPlan>>, venues: VenueRef[], filter: StateFilter, date: string | undefined, now: Date) {
   const [counts, states] = await Promise.all([
-    recordCounts(ctx.db, ctx.scope, { ...filter, required: requiredItemIds(plans), failuresOutlive: FAILURES_OUTLIVE }),
+    recordCounts(ctx.db, ctx.scope, { ...filter, templates: countedTemplates(plans), failuresOutlive: FAILURES_OUTLIVE }),
     venueRecordStates(ctx.db, ctx.scope, { ...filter, days: windowDays(venues, { date, now }) }),
   ])
   return { counts, states }

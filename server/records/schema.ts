@@ -98,6 +98,34 @@ export const recordResolutions = pgTable(
 )
 
 /**
+ * A template-day's counts as `recordCounts` last computed them (ADR 058), so that a 30-day chart on a
+ * year of records reads one small row per template-day instead of every record of the window. Triggers
+ * in the database (migration 0017) add a row for every template-day that gets a record, and on every
+ * record or corrective action written for it bump `version` and clear `fingerprint`; `recordCounts`
+ * recomputes a row whose fingerprint is not its template's required items now, and stores the result
+ * only if `version` has not moved meanwhile. A second copy of nothing: it is only ever a cache.
+ */
+export const recordDayCounts = pgTable(
+  'record_day_counts',
+  {
+    orgId: orgRef(),
+    venueId: uuid().notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    kind: text({ enum: RECORD_KINDS }).notNull(),
+    templateId: uuid().notNull(),
+    /** Bumped by every write to the template-day's records or their resolutions. */
+    version: integer().notNull().default(0),
+    /** The required items and rules the counts were computed for; null: not computed since the last write. */
+    fingerprint: text(),
+    onTime: integer().notNull().default(0),
+    late: integer().notNull().default(0),
+    resolved: integer().notNull().default(0),
+    unresolved: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.venueId, t.date, t.kind, t.templateId] })],
+)
+
+/**
  * The answer given to a record-making call sent with an `Idempotency-Key` (ADR 052): a replay of the
  * same key by the same actor (a device, else a member) gets this answer instead of making a second
  * record. Written in the same transaction as the record, so a key is stored exactly when its record

@@ -9,7 +9,7 @@ import { isDay } from '../dates.ts'
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { badRequest, validationError } from '../api/errors.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
-import { queryRows, type Db } from '../db/client.ts'
+import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import { memberships } from '../orgs/schema.ts'
@@ -319,56 +319,6 @@ export async function venueRecordStates(db: Db, scope: OrgScope, filter: StateFi
     )
 }
 
-export interface RecordCount {
-  venueId: string
-  kind: RecordKind
-  templateId: string
-  date: string
-  onTime: number
-  late: number
-  resolved: number
-  unresolved: number
-}
-
-/**
- * Per venue, day and template between two days, counted in the database (a row per template-day, not
- * per record): current records of the `required` items made on their day (`onTime`) or later (`late`),
- * and failed records resolved and unresolved — current ones, and superseded ones of the kinds in
- * `failuresOutlive` (ADR 022). One query.
- *
- * A correction supersedes a record of the same key (same venue, kind and day, `addRecord`), so every
- * record superseding one of the window's records is in the window: "current" is the window joined with
- * itself once (a hash join) rather than a lookup per record, which is what a month of a busy venue
- * (18,000 records) costs (issue #14's bound, ADR 057).
- */
-export async function recordCounts(db: Db, scope: OrgScope, filter: StateFilter & { required: string[]; failuresOutlive: RecordKind[] }): Promise<RecordCount[]> {
-  if (!filter.venueIds.length) return []
-  const current = sql`later.id is null`
-  // The required items are one array, joined (hashed once), not a list compared with every record.
-  const required = sql`req.id is not null`
-  const counted = sql`w.status = 'failed' and (${current}${filter.failuresOutlive.length ? sql` or w.kind in ${filter.failuresOutlive}` : sql``})`
-  return queryRows<RecordCount>(
-    db,
-    sql`with w as (
-      select ${records.id} as id, ${records.venueId} as venue_id, ${records.kind} as kind, ${records.templateId} as template_id,
-             ${records.itemId} as item_id, ${records.date} as date, ${records.status} as status, ${records.late} as late,
-             ${records.supersedesId} as supersedes_id
-      from ${records}
-      where ${stateWhere(scope, filter)}
-    ),
-    req as (select distinct unnest(${sql.param(filter.required)}::uuid[]) as id)
-    select w.venue_id as "venueId", w.kind as "kind", w.template_id as "templateId", w.date::text as "date",
-      (count(*) filter (where ${current} and ${required} and not w.late))::int as "onTime",
-      (count(*) filter (where ${current} and ${required} and w.late))::int as "late",
-      (count(*) filter (where ${counted} and r.id is not null))::int as "resolved",
-      (count(*) filter (where ${counted} and r.id is null))::int as "unresolved"
-    from w
-    left join w as later on later.supersedes_id = w.id
-    left join req on req.id = w.item_id
-    left join ${recordResolutions} as r on r.org_id = ${scope.orgId} and r.record_id = w.id
-    group by w.venue_id, w.kind, w.template_id, w.date`,
-  )
-}
 export type VenueRecordState = Awaited<ReturnType<typeof venueRecordStates>>[number]
 
 /**

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { checklistItems, checklists } from '../../server/checklists/schema.ts'
-import { orders, recordResolutions, records, temperatureItems, temperatureLogs, venues } from '../../server/db/schema.ts'
+import { orders, recordDayCounts, recordResolutions, records, temperatureItems, temperatureLogs, venues } from '../../server/db/schema.ts'
 import { instantOf } from '../../server/records/service.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createChecklist } from '../support/checklists.ts'
@@ -366,5 +366,68 @@ describe('queries', () => {
     expect(b.n).toBe(a.n)
     // session + membership + venues + plan (2 per kind) + record states
     expect(b.n).toBeLessThanOrEqual(9)
+  })
+})
+
+describe('stored counts (ADR 058)', () => {
+  const stored = (orgId: string, templateId: string) =>
+    t.db.select().from(recordDayCounts).where(and(eq(recordDayCounts.orgId, orgId), eq(recordDayCounts.templateId, templateId))).orderBy(recordDayCounts.date)
+
+  test('a read stores each template-day; a record, a correction, a corrective action or a change of required items recounts it', async () => {
+    const org = await createOrgWithActors(t)
+    const c = await createChecklist(t, org.orgId, { dueTime: '00:00', items: [{ type: 'check' }, { type: 'check' }] })
+    await backdateChecklist(c.id)
+    const [a, b] = [c.items[0]!.id, c.items[1]!.id]
+    const today = (await org.owner.client.get(dashboard(org, org.venueA))).json.date as string
+    const day = shiftDay(today, -2)
+    const dayOf = async () => {
+      const res = await org.owner.client.get(dashboard(org, org.venueA))
+      expect(res.status, res.text).toBe(200)
+      return (res.json.compliance.days as { date: string }[]).find((x) => x.date === day)
+    }
+    const failed = await rec({ orgId: org.orgId, venueId: org.venueA, templateId: c.id, itemId: a, date: day, status: 'failed' })
+    // The record's insert made the template-day's row, not yet counted.
+    expect(await stored(org.orgId, c.id)).toMatchObject([{ date: day, kind: 'checklist', venueId: org.venueA, version: 0, fingerprint: null }])
+    expect(await dayOf()).toMatchObject({ due: 2, onTime: 1, late: 0, missed: 1, failures: { resolved: 0, unresolved: 1 } })
+    const [row] = await stored(org.orgId, c.id)
+    expect(row).toMatchObject({ version: 0, onTime: 1, late: 0, resolved: 0, unresolved: 1 })
+    expect(row!.fingerprint).toEqual(expect.any(String))
+
+    // A stored count whose fingerprint is right is read as it is: nothing recounts the records.
+    await t.db.update(recordDayCounts).set({ onTime: 2 }).where(eq(recordDayCounts.templateId, c.id))
+    expect(await dayOf()).toMatchObject({ onTime: 2, missed: 0 })
+
+    // Each write bumps the version and clears the fingerprint, so the next read counts again.
+    await resolve(org.orgId, failed)
+    expect(await stored(org.orgId, c.id)).toMatchObject([{ version: 1, fingerprint: null }])
+    expect(await dayOf()).toMatchObject({ onTime: 1, missed: 1, failures: { resolved: 1, unresolved: 0 } })
+    const late = await rec({ orgId: org.orgId, venueId: org.venueA, templateId: c.id, itemId: b, date: day, late: true })
+    expect(await dayOf()).toMatchObject({ onTime: 1, late: 1, missed: 0 })
+    await rec({ orgId: org.orgId, venueId: org.venueA, templateId: c.id, itemId: b, date: day, late: true, status: 'failed', supersedesId: late })
+    expect(await dayOf()).toMatchObject({ onTime: 1, late: 1, failures: { resolved: 1, unresolved: 1 } })
+    expect(await stored(org.orgId, c.id)).toMatchObject([{ version: 3, onTime: 1, late: 1, resolved: 1, unresolved: 1 }])
+
+    // Making an item optional changes the template's fingerprint: its days are recounted.
+    await t.db.update(checklistItems).set({ required: false }).where(eq(checklistItems.id, a))
+    expect(await dayOf()).toMatchObject({ due: 1, onTime: 0, late: 1 })
+  })
+
+  test('one statement writing many records makes one row per template-day; deleting records recounts their days', async () => {
+    const org = await createOrgWithActors(t)
+    const c = await createChecklist(t, org.orgId, { dueTime: '00:00', items: [{ type: 'check' }] })
+    await backdateChecklist(c.id)
+    const today = (await org.owner.client.get(dashboard(org, org.venueA))).json.date as string
+    const days = [1, 2, 3].map((n) => shiftDay(today, -n))
+    const base = { orgId: org.orgId, venueId: org.venueA, kind: 'checklist' as const, templateId: c.id, itemId: c.items[0]!.id, templateName: 'kept', label: 'kept', itemType: 'check', status: 'done' as const, recordedByName: 'Cook' }
+    await t.db.insert(records).values([...days.map((date) => ({ ...base, date })), { ...base, venueId: org.venueB, date: days[0]! }])
+    const keys = (rows: { venueId: string; date: string }[]) => rows.map((r) => `${r.venueId} ${r.date}`).sort()
+    expect(keys(await stored(org.orgId, c.id))).toEqual(keys([...days.map((date) => ({ venueId: org.venueA, date })), { venueId: org.venueB, date: days[0]! }]))
+    const onTime = async () => {
+      const res = await org.owner.client.get(dashboard(org, org.venueA))
+      return Object.fromEntries((res.json.compliance.days as { date: string; onTime: number }[]).filter((x) => days.includes(x.date)).map((x) => [x.date, x.onTime]))
+    }
+    expect(await onTime()).toEqual(Object.fromEntries(days.map((d) => [d, 1])))
+    await t.db.delete(records).where(and(eq(records.templateId, c.id), eq(records.date, days[1]!)))
+    expect(await onTime()).toEqual({ [days[0]!]: 1, [days[1]!]: 0, [days[2]!]: 1 })
   })
 })
