@@ -7,7 +7,7 @@
  * processes scanning at once cannot both send it. Quiet hours postpone a mail (not claimed); the next
  * scan after them sends it if the event still stands.
  */
-import { and, desc as sqlDesc, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, desc as sqlDesc, eq, exists, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm'
 import type pino from 'pino'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -16,7 +16,9 @@ import type { Mailer } from '../mail/mailer.ts'
 import { users } from '../auth/schema.ts'
 import { FAILURES_OUTLIVE, failureHref, indexStates, keyOf, countedTemplates, summarise, venueCompliance } from '../dashboard/compliance.ts'
 import { memberships, organisations, venues } from '../orgs/schema.ts'
-import { RECORD_KINDS } from '../records/schema.ts'
+import { checklists } from '../checklists/schema.ts'
+import { RECORD_KINDS, records } from '../records/schema.ts'
+import { temperatureLogs } from '../temperatures/schema.ts'
 import { recordCounts } from '../records/day-counts.ts'
 import { instantOf, shiftDay, todayIn, unresolvedFailures, venueRecordStates } from '../records/service.ts'
 import type { OrgScope } from '../scope.ts'
@@ -191,7 +193,21 @@ async function storeEvent(db: Db, orgId: string, e: FoundEvent): Promise<string>
 export async function runAlertScan(deps: ScanDeps, now: Date): Promise<ScanResult> {
   const { db } = deps
   const result: ScanResult = { events: 0, sent: 0, postponed: 0 }
-  const orgs = await db.select({ id: organisations.id, name: organisations.name }).from(organisations)
+  // Only organisations that can have something to say: a venue, and a checklist, a temperature log or a
+  // failed record (records outlive templates). The rest cost nothing per scan, however many there are.
+  const orgs = await db
+    .select({ id: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(
+      and(
+        exists(db.select({ one: sql`1` }).from(venues).where(and(eq(venues.orgId, organisations.id), isNull(venues.archivedAt)))),
+        or(
+          exists(db.select({ one: sql`1` }).from(checklists).where(eq(checklists.orgId, organisations.id))),
+          exists(db.select({ one: sql`1` }).from(temperatureLogs).where(eq(temperatureLogs.orgId, organisations.id))),
+          exists(db.select({ one: sql`1` }).from(records).where(and(eq(records.orgId, organisations.id), eq(records.status, 'failed')))),
+        ),
+      ),
+    )
   const settings = await settingsOf(
     db,
     orgs.map((o) => o.id),

@@ -7,7 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm'
 import pino from 'pino'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { runAlertScan, type ScanDeps } from '../../server/alerts/scan.ts'
 import { createAlertScheduler } from '../../server/alerts/scheduler.ts'
 import { alertDeliveries, alertEvents } from '../../server/alerts/schema.ts'
@@ -204,6 +204,27 @@ describe('overdue checks', () => {
     const [event] = await t.db.select({ id: alertEvents.id }).from(alertEvents).where(and(eq(alertEvents.orgId, o.orgId), eq(alertEvents.templateName, 'Twin workers')))
     const rows = await t.db.select({ membershipId: alertDeliveries.membershipId }).from(alertDeliveries).where(eq(alertDeliveries.eventId, event!.id))
     expect(rows.map((r) => r.membershipId).sort()).toEqual([o.owner.membershipId, o.admin.membershipId].sort())
+  })
+
+  test('organisations with nothing to alert about (no checklist, log or failure) cost a scan no query', async () => {
+    const queriesOfAScan = async () => {
+      const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client
+      const spy = vi.spyOn(client, 'query')
+      try {
+        await scan(at('03:00'))
+        return spy.mock.calls.length
+      } finally {
+        spy.mockRestore()
+      }
+    }
+    const before = await queriesOfAScan()
+    // Three new organisations with venues and members, but nothing that could be overdue or failed.
+    for (let i = 0; i < 3; i++) await createOrgWithActors(t, { orgName: `Quiet Cafe ${i}` })
+    expect(await queriesOfAScan()).toBe(before)
+    // One checklist makes an organisation worth scanning again.
+    const busy = await createOrgWithActors(t, { orgName: 'Busy Cafe' })
+    await checklist(busy, 'Busy opening', '23:59')
+    expect(await queriesOfAScan()).toBeGreaterThan(before)
   })
 
   test('a chosen member gets alerts too, in their own language; the venue home lists recent alerts', async () => {
