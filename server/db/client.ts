@@ -121,6 +121,8 @@ export interface OpenOptions {
   /** PGlite directory; 'memory://' for an in-memory database. */
   dataDir?: string
   migrate?: boolean
+  /** An in-memory PGlite starts from this dump of a data directory (the tests' migrated database, made once per run). */
+  loadDataDir?: Blob
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -163,7 +165,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { PGlite } = await import('@electric-sql/pglite')
     const { drizzle } = await import('drizzle-orm/pglite')
     const { migrate } = await import('drizzle-orm/pglite/migrator')
-    const client = inMemory ? new PGlite() : new PGlite(path.join(path.resolve(dataDir), 'pgdata'))
+    const client = inMemory ? new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) : new PGlite(path.join(path.resolve(dataDir), 'pgdata'))
     await client.waitReady
     const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db
     if (options.migrate !== false) {

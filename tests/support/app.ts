@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import pino from 'pino'
+import { inject } from 'vitest'
 import { createApp } from '../../server/api/app.ts'
 import { parseConfig, setConfig, type Config } from '../../server/config.ts'
 import { openDatabase, type Database } from '../../server/db/client.ts'
@@ -47,7 +48,10 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
   setConfig(config)
   // On disk (PGlite) when a test restarts the server: what was stored must outlive the process's memory.
   const dataDir = opts.onDisk && !databaseUrl ? fs.mkdtempSync(path.join(os.tmpdir(), 'mise-test-')) : 'memory://'
-  let database: Database = await openDatabase({ databaseUrl, dataDir })
+  // In memory on PGlite: a copy of the run's migrated database (tests/support/migrated-database.ts).
+  const snapshot = !databaseUrl && dataDir === 'memory://' ? inject('pgliteSnapshot') : null
+  const loadDataDir = snapshot ? new Blob([fs.readFileSync(snapshot)]) : undefined
+  let database: Database = await openDatabase({ databaseUrl, dataDir, loadDataDir })
   const logger = pino({ level: 'silent' })
   /** The app's clock (Deps.now): real time plus an offset a test may move forward. */
   let offsetMs = 0
