@@ -52,8 +52,9 @@ export function countFingerprint(template: CountedTemplate, failuresOutlive: rea
  * The stored counts whose fingerprint is still their template's are read as they are; the others (a
  * record or corrective action written since, or a change of required items) are counted from their
  * records and stored back, unless a write has bumped their version meanwhile (then the next read counts
- * them again). A correction supersedes a record of the same template-day (`addRecord`), so "current" is
- * the recounted records joined with themselves once.
+ * them again). Recounting reads each stale template-day's records through an index and is linear in
+ * them whatever the planner's estimates (a year inserted at once left them far off: a self-join
+ * planned as nested loops took minutes, ADR 058).
  */
 export async function recordCounts(
   db: Db,
@@ -68,8 +69,7 @@ export async function recordCounts(
   const required = sql.param([...new Set(templates.flatMap((t) => t.required))])
   const outlive = sql.param([...failuresOutlive])
   const c = recordDayCounts
-  const current = sql`later.id is null`
-  const counted = sql`w.status = 'failed' and (${current} or w.kind = any(${outlive}::text[]))`
+  const counted = sql`m.status = 'failed' and (m.current or m.kind = any(${outlive}::text[]))`
   return queryRows<RecordCount>(
     db,
     sql`with plan as (
@@ -83,24 +83,39 @@ export async function recordCounts(
         and c.date >= ${filter.from} and c.date <= ${filter.to}
     ),
     stale as (select * from stored where fingerprint is distinct from wanted),
+    -- Each stale template-day's records, through the (organisation, venue, kind, date) index one key
+    -- at a time ("offset 0" keeps the lateral subquery a loop over the keys, whatever the estimates).
     w as (
-      select r.id, r.venue_id, r.kind, r.template_id, r.date, r.item_id, r.status, r.late, r.supersedes_id
-      from ${records} as r
-      join stale as s on r.org_id = s.org_id and r.venue_id = s.venue_id and r.kind = s.kind and r.date = s.date and r.template_id = s.template_id
-      where r.org_id = ${scope.orgId}
+      select r.id, r.venue_id, r.kind, r.template_id, r.date, r.status, r.late, r.supersedes_id,
+        r.item_id = any(${required}::uuid[]) as required
+      from stale as s
+      cross join lateral (
+        select x.id, x.venue_id, x.kind, x.template_id, x.date, x.item_id, x.status, x.late, x.supersedes_id
+        from ${records} as x
+        where x.org_id = s.org_id and x.venue_id = s.venue_id and x.kind = s.kind and x.date = s.date and x.template_id = s.template_id
+        offset 0
+      ) as r
     ),
-    req as (select distinct unnest(${required}::uuid[]) as id),
-    recounted as (
-      select w.venue_id, w.kind, w.template_id, w.date,
-        (count(*) filter (where ${current} and req.id is not null and not w.late))::int as on_time,
-        (count(*) filter (where ${current} and req.id is not null and w.late))::int as late,
-        (count(*) filter (where ${counted} and res.id is not null))::int as resolved,
-        (count(*) filter (where ${counted} and res.id is null))::int as unresolved
+    -- A correction supersedes a record of the same template-day, so whatever supersedes one of these is
+    -- among them: "current" is a hashed set lookup, linear in the records however they are estimated.
+    marked as (
+      select w.*, w.id not in (select supersedes_id from w where supersedes_id is not null) as current
       from w
-      left join w as later on later.supersedes_id = w.id
-      left join req on req.id = w.item_id
-      left join ${recordResolutions} as res on res.org_id = ${scope.orgId} and res.record_id = w.id
-      group by w.venue_id, w.kind, w.template_id, w.date
+    ),
+    recounted as (
+      select m.venue_id, m.kind, m.template_id, m.date,
+        (count(*) filter (where m.current and m.required and not m.late))::int as on_time,
+        (count(*) filter (where m.current and m.required and m.late))::int as late,
+        (count(*) filter (where ${counted} and m.resolved))::int as resolved,
+        (count(*) filter (where ${counted} and not m.resolved))::int as unresolved
+      from (
+        select marked.*,
+          marked.status = 'failed' and exists (
+            select 1 from ${recordResolutions} as res where res.org_id = ${scope.orgId} and res.record_id = marked.id
+          ) as resolved
+        from marked
+      ) as m
+      group by m.venue_id, m.kind, m.template_id, m.date
     ),
     fresh as (
       select s.org_id, s.venue_id, s.date, s.kind, s.template_id, s.version, s.wanted,
