@@ -33,18 +33,11 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION "record_day_counts_resolutions_added"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function for every change to corrective actions: each trigger names its transition table "changed_rows".
+CREATE FUNCTION "record_day_counts_resolutions_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "record_day_counts" AS c SET "version" = c."version" + 1, "fingerprint" = NULL
-  FROM (SELECT DISTINCT r."org_id", r."venue_id", r."date", r."kind", r."template_id" FROM "new_rows" AS n JOIN "records" AS r ON r."id" = n."record_id") AS o
-  WHERE c."org_id" = o."org_id" AND c."venue_id" = o."venue_id" AND c."date" = o."date" AND c."kind" = o."kind" AND c."template_id" = o."template_id";
-  RETURN NULL;
-END $$;
---> statement-breakpoint
-CREATE FUNCTION "record_day_counts_resolutions_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE "record_day_counts" AS c SET "version" = c."version" + 1, "fingerprint" = NULL
-  FROM (SELECT DISTINCT r."org_id", r."venue_id", r."date", r."kind", r."template_id" FROM "old_rows" AS n JOIN "records" AS r ON r."id" = n."record_id") AS o
+  FROM (SELECT DISTINCT r."org_id", r."venue_id", r."date", r."kind", r."template_id" FROM "changed_rows" AS n JOIN "records" AS r ON r."id" = n."record_id") AS o
   WHERE c."org_id" = o."org_id" AND c."venue_id" = o."venue_id" AND c."date" = o."date" AND c."kind" = o."kind" AND c."template_id" = o."template_id";
   RETURN NULL;
 END $$;
@@ -57,13 +50,13 @@ CREATE TRIGGER "records_day_counts_update_old" AFTER UPDATE ON "records" REFEREN
 --> statement-breakpoint
 CREATE TRIGGER "records_day_counts_delete" AFTER DELETE ON "records" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "record_day_counts_records_removed"();
 --> statement-breakpoint
-CREATE TRIGGER "record_resolutions_day_counts_insert" AFTER INSERT ON "record_resolutions" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "record_day_counts_resolutions_added"();
+CREATE TRIGGER "record_resolutions_day_counts_insert" AFTER INSERT ON "record_resolutions" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "record_day_counts_resolutions_changed"();
 --> statement-breakpoint
-CREATE TRIGGER "record_resolutions_day_counts_update_new" AFTER UPDATE ON "record_resolutions" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "record_day_counts_resolutions_added"();
+CREATE TRIGGER "record_resolutions_day_counts_update_new" AFTER UPDATE ON "record_resolutions" REFERENCING NEW TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "record_day_counts_resolutions_changed"();
 --> statement-breakpoint
-CREATE TRIGGER "record_resolutions_day_counts_update_old" AFTER UPDATE ON "record_resolutions" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "record_day_counts_resolutions_removed"();
+CREATE TRIGGER "record_resolutions_day_counts_update_old" AFTER UPDATE ON "record_resolutions" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "record_day_counts_resolutions_changed"();
 --> statement-breakpoint
-CREATE TRIGGER "record_resolutions_day_counts_delete" AFTER DELETE ON "record_resolutions" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "record_day_counts_resolutions_removed"();
+CREATE TRIGGER "record_resolutions_day_counts_delete" AFTER DELETE ON "record_resolutions" REFERENCING OLD TABLE AS "changed_rows" FOR EACH STATEMENT EXECUTE FUNCTION "record_day_counts_resolutions_changed"();
 --> statement-breakpoint
 INSERT INTO "record_day_counts" ("org_id", "venue_id", "date", "kind", "template_id")
 SELECT DISTINCT "org_id", "venue_id", "date", "kind", "template_id" FROM "records"
