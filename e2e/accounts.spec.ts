@@ -6,7 +6,8 @@ import { expect, expectAccessible, linkIn, test, uniqueEmail, waitForMail, expec
  * forgot/reset password. axe runs on every page visited.
  */
 test('a new user goes through the whole account journey', async ({ page }) => {
-  test.setTimeout(180_000)
+  // About 25 pages and 8 axe runs (each a page of its own without JavaScript): minutes on a loaded machine.
+  test.setTimeout(300_000)
   const email = uniqueEmail('journey')
   const password = 'first-password-1'
   const newPassword = 'second-password-2'
