@@ -65,6 +65,12 @@ app.all('*', (c) => {
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
   logger.info({ port: info.port }, `Mise is listening on ${config.appUrl}`)
 })
+// Keep idle connections longer than the clients and proxies that reuse them (Node's default is 5 s):
+// otherwise a request sent on a kept-alive socket just as the server closes it fails with ECONNRESET.
+if ('keepAliveTimeout' in server) {
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+}
 
 let stopping = false
 async function shutdown(signal: string) {
