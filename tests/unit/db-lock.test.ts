@@ -122,6 +122,7 @@ describe('PGlite data directory lock', () => {
     await closeDb(again)
   })
 
+  // A child process opens PGlite: tens of seconds when the browser tests share the machine.
   test('a directory held by another live process is refused, naming the directory and the pid', async () => {
     expect(Number(process.versions.node.split('.')[0])).toBeGreaterThanOrEqual(24)
     const dir = await tempDir()
@@ -141,7 +142,7 @@ describe('PGlite data directory lock', () => {
     expect(Number(r[0]!.ok)).toBe(1)
     await closeDb(db)
     expect(fs.existsSync(path.join(dir, 'mise.lock'))).toBe(false)
-  })
+  }, 180_000)
 
   test('a lock file left by a dead pid is taken over', async () => {
     const dir = await tempDir()
