@@ -293,16 +293,17 @@ function stateWhere(scope: OrgScope, filter: StateFilter): SQL | undefined {
  */
 export async function venueRecordStates(db: Db, scope: OrgScope, filter: StateFilter & { days: string[] }) {
   if (!filter.venueIds.length) return []
+  const { venueId, kind, templateId, itemId, date, slot, status, late } = storedColumns
   return db
     .select({
-      venueId: records.venueId,
-      kind: records.kind,
-      templateId: records.templateId,
-      itemId: records.itemId,
-      date: records.date,
-      slot: records.slot,
-      status: records.status,
-      late: records.late,
+      venueId,
+      kind,
+      templateId,
+      itemId,
+      date,
+      slot,
+      status,
+      late,
       current: sql<boolean>`${isCurrent}`.mapWith(Boolean),
       resolved: sql<boolean>`${recordResolutions.id} is not null`.mapWith(Boolean),
     })
