@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
-import { queryRows, type Db } from '../db/client.ts'
+import { queryManyRows, type Db } from '../db/client.ts'
 import { recordDayCounts, recordResolutions, records, type RecordKind } from './schema.ts'
 import type { StateFilter } from './service.ts'
 
@@ -70,9 +70,15 @@ export async function recordCounts(
   const outlive = sql.param([...failuresOutlive])
   const c = recordDayCounts
   const counted = sql`m.status = 'failed' and (m.current or m.kind = any(${outlive}::text[]))`
-  return queryRows<RecordCount>(
+  return queryManyRows<RecordCount>(
     db,
-    sql`with plan as (
+    sql`select venue_id as "venueId", kind, template_id as "templateId", date::text as "date",
+      on_time as "onTime", late, resolved, unresolved
+    from stored where fingerprint = wanted
+    union all
+    select venue_id, kind, template_id, date::text, on_time, late, resolved, unresolved
+    from fresh`,
+    sql`plan as (
       select * from unnest(${kinds}::text[], ${ids}::uuid[], ${fingerprints}::text[]) as p(kind, template_id, fingerprint)
     ),
     stored as (
@@ -130,12 +136,6 @@ export async function recordCounts(
       from fresh as f
       where c.org_id = f.org_id and c.venue_id = f.venue_id and c.date = f.date and c.kind = f.kind and c.template_id = f.template_id
         and c.version = f.version
-    )
-    select venue_id as "venueId", kind, template_id as "templateId", date::text as "date",
-      on_time as "onTime", late, resolved, unresolved
-    from stored where fingerprint = wanted
-    union all
-    select venue_id, kind, template_id, date::text, on_time, late, resolved, unresolved
-    from fresh`,
+    )`,
   )
 }
