@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -125,6 +126,35 @@ export async function queryManyRows<T>(db: Db, query: SQL, ctes?: SQL): Promise<
   return row?.rows ?? []
 }
 
+/** Set while `manyRowsOf` runs its queries: PGlite answers their rows as one JSON value. */
+const rowsAsJson = new AsyncLocalStorage<true>()
+
+/**
+ * Run drizzle queries that read many rows (`manyRowsOf(() => db.select(…)…)`) so that on PGlite their
+ * rows come back as one JSON value, as `queryManyRows` does for raw SQL (ADR 059); elsewhere it only
+ * runs them. For selects whose columns read the same from JSON as from the driver: text, uuids,
+ * integers, booleans, numerics read as numbers, days, timestamps read as dates, JSON.
+ */
+export function manyRowsOf<T>(run: () => PromiseLike<T>): Promise<T> {
+  // Awaited inside: a drizzle query runs when it is awaited, and must run within the store.
+  return rowsAsJson.run(true, async () => await run())
+}
+
+type PGliteQuery = (text: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' } & Record<string, unknown>) => Promise<{ rows: unknown[]; fields: unknown[] }>
+
+/**
+ * The PGlite client's `query`, answering drizzle's positional selects made inside `manyRowsOf` through
+ * `json_agg`: each row as a record (`row(q.*)`, its columns f1…fn in order), back into arrays.
+ */
+function jsonRowsQuery(query: PGliteQuery): PGliteQuery {
+  return async (text, params, options) => {
+    if (!rowsAsJson.getStore() || options?.rowMode !== 'array' || !/^\s*select\b/i.test(text)) return query(text, params, options)
+    const result = await query(`select coalesce(json_agg(row(q.*)), '[]'::json) as rows from (${text}) as q`, params, { ...options, rowMode: 'object' })
+    const rows = (result.rows[0] as { rows: Record<string, unknown>[] } | undefined)?.rows ?? []
+    return { ...result, rows: rows.map((row) => Object.values(row)) }
+  }
+}
+
 async function appliedCount(db: Db): Promise<number> {
   try {
     const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
@@ -185,6 +215,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { migrate } = await import('drizzle-orm/pglite/migrator')
     const client = inMemory ? new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) : new PGlite(path.join(path.resolve(dataDir), 'pgdata'))
     await client.waitReady
+    client.query = jsonRowsQuery(client.query.bind(client) as PGliteQuery) as typeof client.query
     const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db
     onPglite.add(db)
     if (options.migrate !== false) {

@@ -9,7 +9,7 @@ import { isDay } from '../dates.ts'
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { badRequest, validationError } from '../api/errors.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
-import type { Db } from '../db/client.ts'
+import { manyRowsOf, type Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import { memberships } from '../orgs/schema.ts'
@@ -236,7 +236,8 @@ export async function currentStates(
   if (filter.templateIds.length === 0) return []
   let query = currentStateQueries.get(db)
   if (!query) currentStateQueries.set(db, (query = prepareCurrentStates(db)))
-  return query.execute({ orgId: scope.orgId, venueId: filter.venueId, kind: filter.kind, date: filter.date, templateIds: filter.templateIds })
+  const prepared = query
+  return manyRowsOf(() => prepared.execute({ orgId: scope.orgId, venueId: filter.venueId, kind: filter.kind, date: filter.date, templateIds: filter.templateIds }))
 }
 
 /**
@@ -245,12 +246,14 @@ export async function currentStates(
  */
 export async function recordStates(db: Db, scope: OrgScope, filter: RecordFilter): Promise<(CurrentState & { current: boolean })[]> {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return db
-    .select({ ...stateColumns, current: sql<boolean>`${isCurrent}`.mapWith(Boolean) })
-    .from(records)
-    .leftJoin(recordResolutions, resolutionOfRecord)
-    .where(filterWhere(scope, filter))
-    .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id))
+  return manyRowsOf(() =>
+    db
+      .select({ ...stateColumns, current: sql<boolean>`${isCurrent}`.mapWith(Boolean) })
+      .from(records)
+      .leftJoin(recordResolutions, resolutionOfRecord)
+      .where(filterWhere(scope, filter))
+      .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)),
+  )
 }
 
 /**
@@ -260,11 +263,13 @@ export async function recordStates(db: Db, scope: OrgScope, filter: RecordFilter
  */
 export async function chartRecords(db: Db, scope: OrgScope, filter: RecordFilter) {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return db
-    .select({ itemId: records.itemId, date: records.date, slot: records.slot, value: records.value, status: records.status, recordedAt: records.recordedAt })
-    .from(records)
-    .where(and(filterWhere(scope, filter), or(eq(records.status, 'failed'), isCurrent)))
-    .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id))
+  return manyRowsOf(() =>
+    db
+      .select({ itemId: records.itemId, date: records.date, slot: records.slot, value: records.value, status: records.status, recordedAt: records.recordedAt })
+      .from(records)
+      .where(and(filterWhere(scope, filter), or(eq(records.status, 'failed'), isCurrent)))
+      .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)),
+  )
 }
 
 /** Which records a compliance count reads: these venues, both kinds, between two days. */
@@ -294,7 +299,8 @@ function stateWhere(scope: OrgScope, filter: StateFilter): SQL | undefined {
 export async function venueRecordStates(db: Db, scope: OrgScope, filter: StateFilter & { days: string[] }) {
   if (!filter.venueIds.length) return []
   const { venueId, kind, templateId, itemId, date, slot, status, late } = storedColumns
-  return db
+  return manyRowsOf(() =>
+    db
     .select({
       venueId,
       kind,
@@ -317,7 +323,8 @@ export async function venueRecordStates(db: Db, scope: OrgScope, filter: StateFi
         or(inArray(records.date, filter.days), eq(records.status, 'failed')),
         or(inArray(records.date, filter.days), and(eq(records.status, 'failed'), isNull(recordResolutions.id))),
       ),
-    )
+    ),
+  )
 }
 
 export type VenueRecordState = Awaited<ReturnType<typeof venueRecordStates>>[number]

@@ -11,6 +11,7 @@ import type { RecordKind, RecordStatus } from '../records/schema.ts'
 import { addRecord, instantOf, requireDay, resolveRecord, todayIn, type RecordSnapshot, type StoredRecord } from '../records/service.ts'
 import { deviceTimeOf } from '../records/offline.ts'
 import { requireVenueAccess, type ServiceContext } from '../scope.ts'
+import { manyRowsOf } from '../db/client.ts'
 import { findVenue } from '../venues/service.ts'
 import type { AnyTemplateKind } from './kind.ts'
 import { dueOn, dueOnParams, dueOnSql } from './schedule.ts'
@@ -59,7 +60,8 @@ export async function dueTemplates<R>(
   const key = `mise_due_${kind.kind}_${name}`
   let query = byName.get(key)
   if (!query) byName.set(key, (query = prepareDue(ctx.db, kind, columns, key)))
-  const rows = await query.execute({ orgId: ctx.scope.orgId, venueId, ...dueOnParams(date) })
+  const prepared = query
+  const rows = await manyRowsOf(() => prepared.execute({ orgId: ctx.scope.orgId, venueId, ...dueOnParams(date) }))
   return rows as R[]
 }
 
