@@ -9,7 +9,7 @@ import { t, type Locale } from '../i18n.ts'
 import type { RecordStatus } from '../records/schema.ts'
 import { currentStates, publicRecord, recordHistory, splitHistory, type StoredRecord } from '../records/service.ts'
 import type { ServiceContext } from '../scope.ts'
-import type { Db } from '../db/client.ts'
+import { manyRowsOf, type Db } from '../db/client.ts'
 import {
   cellKey,
   checksProgress,
@@ -107,7 +107,7 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
   const ids = lists.map((l) => l.id)
   const [items, current, signed] = ids.length
     ? await Promise.all([
-        dayItems(db).execute({ orgId: scope.orgId, ids }),
+        manyRowsOf(() => dayItems(db).execute({ orgId: scope.orgId, ids })),
         currentStates(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: ids }),
         db
           .select({ checklistId: checklistSignOffs.checklistId })
@@ -206,11 +206,13 @@ export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checkli
     .where(and(eq(checklists.orgId, scope.orgId), eq(checklists.id, checklistId)))
   if (!checklist) return undefined
   const [items, rows, [signed]] = await Promise.all([
-    db
-      .select()
-      .from(checklistItems)
-      .where(and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.checklistId, checklist.id)))
-      .orderBy(asc(checklistItems.position), asc(checklistItems.createdAt), asc(checklistItems.id)),
+    manyRowsOf(() =>
+      db
+        .select()
+        .from(checklistItems)
+        .where(and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.checklistId, checklist.id)))
+        .orderBy(asc(checklistItems.position), asc(checklistItems.createdAt), asc(checklistItems.id)),
+    ),
     recordHistory(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: [checklist.id] }),
     db
       .select()

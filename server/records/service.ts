@@ -364,11 +364,7 @@ export async function unresolvedFailures(
 /** Every record matching the filter, current and superseded, oldest first, in one query. */
 export async function recordHistory(db: Db, scope: OrgScope, filter: RecordFilter): Promise<StoredRecord[]> {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return selectStored(db, filterWhere(scope, filter)).orderBy(
-    asc(records.date),
-    asc(records.recordedAt),
-    asc(records.id),
-  )
+  return manyRowsOf(() => selectStored(db, filterWhere(scope, filter)).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)))
 }
 
 /** One record of the organisation by id. */
