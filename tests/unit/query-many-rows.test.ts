@@ -64,7 +64,7 @@ describe.each(targets)('queryManyRows and manyRowsOf on $name', ({ name, options
     try {
       await database.db.execute(
         sql`insert into ${name_} select gen_random_uuid(), 'l' || g, g, case when g % 3 = 0 then null else g * 1.25 end, g % 2 = 0, date '2026-03-01' + g,
-          timestamptz '2026-03-01 10:15:30.123+00' + g * interval '1 hour', case when g % 2 = 0 then '[{"label":"Yes","fails":false}]'::jsonb end, array['a', 'b' || g] from generate_series(1, 40) g`,
+          timestamptz '2026-03-01 10:15:30.123456+00' + g * interval '1 hour', case when g % 2 = 0 then '[{"label":"Yes","fails":false}]'::jsonb end, array['a', 'b' || g] from generate_series(1, 40) g`,
       )
       const select = () =>
         database.db
