@@ -73,6 +73,18 @@ function precompressAssets(): Plugin {
   }
 }
 
+/**
+ * First-load JavaScript in few files (ADR 060): React, React DOM and React Router in one chunk, as the
+ * bare React Router page has them, and the app's shell — what the root and every page render: header,
+ * toaster, error screens, buttons and fields, the translator, the offline store — in another. Left to
+ * the bundler, they were some 20 files of a few hundred bytes each, every one compressed on its own.
+ * Not in the shell: what only some pages use (forms and conform, the confirm dialog, the danger zone,
+ * the time-zone list) and what loads lazily (`*.client.ts`, the offline PIN check).
+ */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
+const SHELL =
+  /[\\/]app[\\/](lib[\\/](i18n|translate|use-translation|device|nonce|context|safe-redirect|title|offline-store)\.tsx?$|components[\\/](ui[\\/](button|field)|theme-switch|error-screens|route-error-boundary|app-header|toaster|progress-bar|language-switch|language-options|device-nav|submit-button)\.tsx?$)/
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), devApi(), precompressAssets()],
   resolve: { tsconfigPaths: true },
@@ -85,6 +97,13 @@ export default defineConfig({
           // nothing of it is used; the browser translates with app/lib/translate.ts instead (ADR 056),
           // and react-i18next's provider needs none of it. Other modules keep their own declaration.
           treeshake: { moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/]i18next[\\/]/.test(id) ? false : undefined) as boolean },
+          output: {
+            manualChunks: (id: string) => {
+              if (FRAMEWORK.test(id)) return 'framework'
+              if (SHELL.test(id)) return 'shell'
+              return undefined
+            },
+          },
         },
       },
     },
