@@ -1662,9 +1662,10 @@ async function profileDayList(): Promise<string> {
   const data = await seedChecklists(mise.base, session.cookie)
   const pageIndex = process.argv.indexOf('--page')
   const page = pageIndex >= 0 && process.argv[pageIndex + 1]?.startsWith('/') ? process.argv[pageIndex + 1]! : '/checklists'
+  const withYear = process.argv.includes('--year')
   // The venue home (section 9) shows section 6's temperature logs too; `--year` adds section 5's year of records.
-  if (page.startsWith('/?') || process.argv.includes('--year')) await seedTemperatures(mise.base, session.cookie, data.orgId, data.venueId)
-  if (process.argv.includes('--year')) mise = (await addYearOfRecords(target, mise, data)).mise
+  if (page.startsWith('/?') || withYear) await seedTemperatures(mise.base, session.cookie, data.orgId, data.venueId)
+  if (withYear) mise = (await addYearOfRecords(target, mise, data)).mise
   await mise.stop()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-prof-'))
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
@@ -1717,7 +1718,7 @@ async function profileDayList(): Promise<string> {
       .slice(0, n)
       .map(([name, us]) => `| ${name} | ${(us / 1000).toFixed(0)} | ${pct(us / total)} |`)
   return [
-    `Profile: \`node --cpu-prof\` on the production server, PGlite, section 4's data${process.argv.includes('--year') ? ' with the year of section 5' : ''}, \`GET ${page}\` under load (${CONNECTIONS} connections) for ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; only the samples of the measured ${DURATION_SECONDS} s (${int(result.requests.total)} requests). Self time, idle excluded: ${(total / 1000).toFixed(0)} ms, ${(total / 1000 / Math.max(1, result.requests.total)).toFixed(1)} ms a request (idle ${(idle / 1000).toFixed(0)} ms). \`npm run bench -- --profile\` prints it.`,
+    `Profile: \`node --cpu-prof\` on the production server, PGlite, section 4's data${withYear ? ' with the year of section 5' : ''}, \`GET ${page}\` under load (${CONNECTIONS} connections) for ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; only the samples of the measured ${DURATION_SECONDS} s (${int(result.requests.total)} requests). Self time, idle excluded: ${(total / 1000).toFixed(0)} ms, ${(total / 1000 / Math.max(1, result.requests.total)).toFixed(1)} ms a request (idle ${(idle / 1000).toFixed(0)} ms). \`npm run bench -- --profile\` prints it.`,
     '',
     '| Where | Self ms | Share |',
     '|---|--:|--:|',

@@ -301,29 +301,29 @@ export async function venueRecordStates(db: Db, scope: OrgScope, filter: StateFi
   const { venueId, kind, templateId, itemId, date, slot, status, late } = storedColumns
   return manyRowsOf(() =>
     db
-    .select({
-      venueId,
-      kind,
-      templateId,
-      itemId,
-      date,
-      slot,
-      status,
-      late,
-      current: sql<boolean>`${isCurrent}`.mapWith(Boolean),
-      resolved: sql<boolean>`${recordResolutions.id} is not null`.mapWith(Boolean),
-    })
-    .from(records)
-    .leftJoin(recordResolutions, resolutionOfRecord)
-    .where(
-      and(
-        stateWhere(scope, filter),
-        // Said on the records alone too, so that the days' index and the failures' partial index
-        // (records_org_venue_failed_idx) find them without reading the window's other records.
-        or(inArray(records.date, filter.days), eq(records.status, 'failed')),
-        or(inArray(records.date, filter.days), and(eq(records.status, 'failed'), isNull(recordResolutions.id))),
+      .select({
+        venueId,
+        kind,
+        templateId,
+        itemId,
+        date,
+        slot,
+        status,
+        late,
+        current: sql<boolean>`${isCurrent}`.mapWith(Boolean),
+        resolved: sql<boolean>`${recordResolutions.id} is not null`.mapWith(Boolean),
+      })
+      .from(records)
+      .leftJoin(recordResolutions, resolutionOfRecord)
+      .where(
+        and(
+          stateWhere(scope, filter),
+          // Said on the records alone too, so that the days' index and the failures' partial index
+          // (records_org_venue_failed_idx) find them without reading the window's other records.
+          or(inArray(records.date, filter.days), eq(records.status, 'failed')),
+          or(inArray(records.date, filter.days), and(eq(records.status, 'failed'), isNull(recordResolutions.id))),
+        ),
       ),
-    ),
   )
 }
 
