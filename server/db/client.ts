@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { namedStatementQuery, type PGliteQuery } from './pglite-statements.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -140,7 +141,6 @@ export function manyRowsOf<T>(run: () => PromiseLike<T>): Promise<T> {
   return rowsAsJson.run(true, async () => await run())
 }
 
-type PGliteQuery = (text: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' } & Record<string, unknown>) => Promise<{ rows: unknown[]; fields: unknown[] }>
 
 /**
  * The PGlite client's `query`, answering drizzle's positional selects made inside `manyRowsOf` through
@@ -215,7 +215,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { migrate } = await import('drizzle-orm/pglite/migrator')
     const client = inMemory ? new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) : new PGlite(path.join(path.resolve(dataDir), 'pgdata'))
     await client.waitReady
-    client.query = jsonRowsQuery(client.query.bind(client) as PGliteQuery) as typeof client.query
+    // Named statements, one trip each (ADR 062), answering `manyRowsOf`'s reads as JSON (ADR 059).
+    client.query = jsonRowsQuery(namedStatementQuery(client)) as typeof client.query
     const db = drizzle({ client, schema, casing: 'snake_case' }) as unknown as Db
     onPglite.add(db)
     if (options.migrate !== false) {

@@ -1,0 +1,120 @@
+import { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { namedStatementQuery, MAX_STATEMENTS, type PGliteQuery } from '../../server/db/pglite-statements.ts'
+
+/**
+ * PGlite's `query` as named statements (ADR 062) answers exactly what PGlite's own `query` answers —
+ * rows, fields, counts, types, errors — waits for an open transaction like it, and parses each SQL
+ * text once.
+ */
+describe('named statements on PGlite', () => {
+  let client: PGlite
+  let original: PGliteQuery
+  let fast: PGliteQuery
+
+  beforeAll(async () => {
+    client = new PGlite()
+    await client.waitReady
+    original = client.query.bind(client) as PGliteQuery
+    fast = namedStatementQuery(client)
+    await client.exec(`create table probe (
+      id uuid primary key default gen_random_uuid(), label text not null unique, n int, flag boolean, at timestamptz, day date,
+      tags text[], doc jsonb, amount numeric(10, 2))`)
+  })
+  afterAll(async () => {
+    await client.close()
+  })
+
+  const asked = async (text: string, params: unknown[] = [], options?: Parameters<PGliteQuery>[2]) => {
+    const [mine, theirs] = [await fast(text, params, options), await original(text, params, options)]
+    return { mine, theirs }
+  }
+
+  it('writes, then reads, with the same answers as PGlite in object and array modes', async () => {
+    const insert = await fast('insert into probe (label, n, flag, at, day, tags, doc, amount) values ($1, $2, $3, $4, $5, $6, $7, $8) returning label, n', [
+      'first "one"',
+      7,
+      true,
+      new Date('2026-11-26T10:00:00.123Z'),
+      '2026-11-26',
+      ['a', 'b,c', null],
+      { nested: { list: [1, 2] } },
+      '12.50',
+    ])
+    expect(insert.rows).toEqual([{ label: 'first "one"', n: 7 }])
+    expect(insert.affectedRows).toBe(1)
+    await original('insert into probe (label, n) values ($1, $2)', ['second', null])
+    for (const rowMode of ['object', 'array'] as const) {
+      const { mine, theirs } = await asked('select label, n, flag, at, day, tags, doc, amount from probe where n = $1 or n is null order by label', [7], { rowMode })
+      expect(mine.rows).toEqual(theirs.rows)
+      expect(mine.fields).toEqual(theirs.fields)
+      expect(mine.rows).toHaveLength(2)
+    }
+    const { mine } = await asked('select at, doc from probe where label = $1', ['first "one"'])
+    expect(mine.rows[0]).toEqual({ at: new Date('2026-11-26T10:00:00.123Z'), doc: { nested: { list: [1, 2] } } })
+    const updated = await asked('update probe set n = n + 1 where label = $1', ['first "one"'])
+    expect(updated.mine.affectedRows).toBe(updated.theirs.affectedRows)
+    expect(updated.mine.affectedRows).toBe(1)
+  })
+
+  it('answers a parser given by the caller (as drizzle gives them) as PGlite does', async () => {
+    const options = { rowMode: 'array' as const, parsers: { 1184: (value: string) => value } }
+    const { mine, theirs } = await asked('select at from probe where at is not null', [], options)
+    expect(mine.rows).toEqual(theirs.rows)
+    expect(typeof (mine.rows[0] as unknown[])[0]).toBe('string')
+  })
+
+  it('fails as PGlite fails, with the statement and values on the error, and goes on working', async () => {
+    const attempt = (query: PGliteQuery) => query('insert into probe (label) values ($1)', ['second']).then(() => null, (error: unknown) => error)
+    const [mine, theirs] = [await attempt(fast), await attempt(original)]
+    expect(mine).toMatchObject({ code: '23505', query: 'insert into probe (label) values ($1)', params: ['second'] })
+    expect((mine as Error).message).toBe((theirs as Error).message)
+    await expect(fast('select nonsense from probe')).rejects.toMatchObject({ code: '42703', query: 'select nonsense from probe' })
+    expect((await fast('select count(*)::int as n from probe')).rows).toEqual([{ n: 2 }])
+  })
+
+  it('waits for an open transaction to end, as PGlite’s query does', async () => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const transaction = client.transaction(async (tx) => {
+      await tx.query('insert into probe (label) values ($1)', ['in transaction'])
+      await held
+    })
+    // Give the transaction time to begin; the read must not see (or join) it while it is open.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    let read: { rows: unknown[] } | undefined
+    const reading = fast('select label from probe where label = $1', ['in transaction']).then((r) => (read = r))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(read).toBeUndefined()
+    release()
+    await transaction
+    await reading
+    expect(read!.rows).toEqual([{ label: 'in transaction' }])
+  })
+
+  it('parses each text once: the second call of a text adds no statement', async () => {
+    const count = async () => (await original('select count(*)::int as n from pg_prepared_statements')).rows[0] as { n: number }
+    const before = (await count()).n
+    await fast('select label from probe where n = $1 and label <> $2', [1, 'x'])
+    const once = (await count()).n
+    await fast('select label from probe where n = $1 and label <> $2', [2, 'y'])
+    expect(once).toBe(before + 1)
+    expect((await count()).n).toBe(once)
+  })
+
+  it('prepares a statement again when its table changed shape after it was prepared', async () => {
+    await fast('select * from probe where label = $1', ['second'])
+    await client.exec('alter table probe add column extra text')
+    const { mine, theirs } = await asked('select * from probe where label = $1', ['second'])
+    expect(mine.rows).toEqual(theirs.rows)
+    expect(Object.keys(mine.rows[0] as object)).toContain('extra')
+  })
+
+  it('keeps at most MAX_STATEMENTS texts; the ones after go to PGlite’s query with the same answers', async () => {
+    const count = async () => ((await original('select count(*)::int as n from pg_prepared_statements')).rows[0] as { n: number }).n
+    for (let i = (await count()); i < MAX_STATEMENTS + 5; i++) await fast(`select ${i}::int as n`)
+    expect(await count()).toBe(MAX_STATEMENTS)
+    expect((await fast(`select ${MAX_STATEMENTS + 100}::int as n`)).rows).toEqual([{ n: MAX_STATEMENTS + 100 }])
+    expect(await count()).toBe(MAX_STATEMENTS)
+  })
+})
