@@ -32,7 +32,45 @@ const missing: Translation = {
   ready: false,
 }
 
-/** The `t` of `ns` on this instance, built once. */
+/** Translations a server-side `t` keeps, per instance and namespace; emptied when full. */
+const REMEMBERED = 4000
+
+/**
+ * On the server, i18next's `t` remembered per key and values (docs/decisions/063-remembered-translations.md):
+ * an instance's resources never change (ADR 046), so the same key with the same values always gives
+ * the same text, and i18next's `translate` (resolving, plurals, interpolation: ~10 % of a day page's
+ * CPU) runs once per distinct call instead of on every render of every request. Calls whose values are
+ * not all plain strings, numbers or booleans (objects, arrays, functions) and calls with more than two
+ * arguments go to i18next every time.
+ */
+export function rememberedT(original: TFunction, kept = REMEMBERED): TFunction {
+  const t = original as unknown as (...args: unknown[]) => unknown
+  const known = new Map<string, string>()
+  return ((...args: unknown[]) => {
+    const [key, options] = args
+    if (typeof key !== 'string' || args.length > 2) return t(...args)
+    let id = key
+    if (typeof options === 'string') id += `\u0001${options}`
+    else if (options !== undefined) {
+      if (options === null || typeof options !== 'object') return t(...args)
+      for (const [name, value] of Object.entries(options)) {
+        const type = typeof value
+        if (type !== 'string' && type !== 'number' && type !== 'boolean' && value !== undefined) return t(...args)
+        id += `\u0000${name}\u0000${type[0]}${String(value)}`
+      }
+    }
+    const found = known.get(id)
+    if (found !== undefined) return found
+    const text = t(...args)
+    if (typeof text === 'string') {
+      if (known.size >= kept) known.clear()
+      known.set(id, text)
+    }
+    return text
+  }) as unknown as TFunction
+}
+
+/** The `t` of `ns` on this instance, built once (on the server, remembering its answers). */
 export function translationOf(i18n: I18n | null | undefined, ns?: Namespace): Translation {
   if (!i18n) return missing
   let byNs = cache.get(i18n)
@@ -40,7 +78,8 @@ export function translationOf(i18n: I18n | null | undefined, ns?: Namespace): Tr
   const name = ns ?? (i18n.options.defaultNS as string | undefined) ?? 'common'
   let found = byNs.get(name)
   if (!found) {
-    found = { t: i18n.getFixedT(null, name), i18n, ready: true }
+    const t = i18n.getFixedT(null, name)
+    found = { t: import.meta.env.SSR ? rememberedT(t) : t, i18n, ready: true }
     byNs.set(name, found)
   }
   return found
