@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { honeypotInputProps, isSpam, spamMessage } from '../../app/lib/honeypot.server.ts'
 import { parseConfig, setConfig } from '../../server/config.ts'
 
@@ -22,6 +22,23 @@ describe('the honeypot of anonymous forms', () => {
     expect(props.nameFieldName).toBe('name__confirm')
     expect(props.validFromFieldName).toBe('from__confirm')
     expect(await isSpam(form)).toBe(false)
+  })
+
+  test('the forms served in one second share their props (encrypted once); the next second gets new ones', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(new Date('2026-11-26T10:00:00.100Z'))
+      const first = await honeypotInputProps()
+      vi.setSystemTime(new Date('2026-11-26T10:00:00.900Z'))
+      expect(await honeypotInputProps()).toBe(first)
+      expect(await honeypotInputProps({ minSeconds: 3 })).not.toBe(first)
+      vi.setSystemTime(new Date('2026-11-26T10:00:01.000Z'))
+      const next = await honeypotInputProps()
+      expect(next).not.toBe(first)
+      expect(next.encryptedValidFrom).not.toBe(first.encryptedValidFrom)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   test('the hidden field filled in is spam', async () => {
