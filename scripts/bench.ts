@@ -1656,7 +1656,8 @@ function placeOf(url: string): string {
  */
 async function profileDayList(): Promise<string> {
   ensureMiseBuild()
-  const target: DatabaseTarget = { kind: 'PGlite', env: {} }
+  // With DATABASE_URL, on PostgreSQL (a fresh database): the profile then holds Node's share alone.
+  const target: DatabaseTarget = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : { kind: 'PGlite', env: {} }
   let mise = await startMise(target)
   const session = await signIn(mise.base)
   const data = await seedChecklists(mise.base, session.cookie)
@@ -1687,6 +1688,9 @@ async function profileDayList(): Promise<string> {
   const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
   if (!file) throw new Error('no CPU profile written')
   const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile
+  // `--keep FILE`: the raw profile too, for Chrome's DevTools (Performance → Load profile).
+  const keepIndex = process.argv.indexOf('--keep')
+  if (keepIndex >= 0 && process.argv[keepIndex + 1]) fs.copyFileSync(path.join(dir, file), process.argv[keepIndex + 1]!)
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   // Only the samples of the measured run: start-up (module loading, migrations) is left out.
   const selfUs = new Map<number, number>()
@@ -1718,7 +1722,7 @@ async function profileDayList(): Promise<string> {
       .slice(0, n)
       .map(([name, us]) => `| ${name} | ${(us / 1000).toFixed(0)} | ${pct(us / total)} |`)
   return [
-    `Profile: \`node --cpu-prof\` on the production server, PGlite, section 4's data${withYear ? ' with the year of section 5' : ''}, \`GET ${page}\` under load (${CONNECTIONS} connections) for ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; only the samples of the measured ${DURATION_SECONDS} s (${int(result.requests.total)} requests). Self time, idle excluded: ${(total / 1000).toFixed(0)} ms, ${(total / 1000 / Math.max(1, result.requests.total)).toFixed(1)} ms a request (idle ${(idle / 1000).toFixed(0)} ms). \`npm run bench -- --profile\` prints it.`,
+    `Profile: \`node --cpu-prof\` on the production server, ${target.kind}, section 4's data${withYear ? ' with the year of section 5' : ''}, \`GET ${page}\` under load (${CONNECTIONS} connections) for ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; only the samples of the measured ${DURATION_SECONDS} s (${int(result.requests.total)} requests). Self time, idle excluded: ${(total / 1000).toFixed(0)} ms, ${(total / 1000 / Math.max(1, result.requests.total)).toFixed(1)} ms a request (idle ${(idle / 1000).toFixed(0)} ms). \`npm run bench -- --profile\` prints it.`,
     '',
     '| Where | Self ms | Share |',
     '|---|--:|--:|',
