@@ -1,5 +1,5 @@
 /**
- * The server's remembered `t` (app/lib/use-translation.ts, ADR 061) answers what i18next's `t` answers
+ * The server's remembered `t` (app/lib/use-translation.ts, ADR 063) answers what i18next's `t` answers
  * for every key of every namespace in both languages, asked twice (the second answer is the remembered
  * one), and asks i18next again only for calls it cannot key: values that are objects, or more arguments.
  */
