@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { namedStatementQuery, type PGliteQuery } from './pglite-statements.ts'
+import { nameReads, namedStatementQuery, type PGliteQuery } from './named-statements.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -185,6 +185,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', (error) => {
       process.emitWarning(`PostgreSQL closed an idle connection: ${error.message}`, 'MiseDatabaseWarning')
     })
+    // Each read parsed and planned once per connection (ADR 062).
+    nameReads(pool)
     const db = drizzle({ client: pool, schema, casing: 'snake_case' }) as unknown as Db
     if (options.migrate !== false) {
       // Several processes may start together: serialise migrations with an advisory lock.

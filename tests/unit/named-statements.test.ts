@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { namedStatementQuery, MAX_STATEMENTS, type PGliteQuery } from '../../server/db/pglite-statements.ts'
+import pg from 'pg'
+import { MAX_POSTGRES_STATEMENTS, MAX_STATEMENTS, nameReads, namedStatementQuery, type PGliteQuery } from '../../server/db/named-statements.ts'
 
 /**
  * PGlite's `query` as named statements (ADR 062) answers exactly what PGlite's own `query` answers —
@@ -116,5 +117,68 @@ describe('named statements on PGlite', () => {
     expect(await count()).toBe(MAX_STATEMENTS)
     expect((await fast(`select ${MAX_STATEMENTS + 100}::int as n`)).rows).toEqual([{ n: MAX_STATEMENTS + 100 }])
     expect(await count()).toBe(MAX_STATEMENTS)
+  })
+})
+
+/**
+ * On PostgreSQL (the suite's PostgreSQL run): the pool's reads get names, so each connection parses a
+ * text once; writes stay unnamed; answers are node-postgres' own; a read whose table changed shape runs
+ * again unnamed.
+ */
+describe.runIf(process.env.DATABASE_URL)('named reads on PostgreSQL', () => {
+  let pool: pg.Pool
+  let plain: pg.Pool
+  const table = `named_reads_${Math.random().toString(36).slice(2, 10)}`
+  const prepared = async (client: pg.PoolClient) => (await client.query<{ statement: string }>('select statement from pg_prepared_statements')).rows.map((r) => r.statement)
+
+  beforeAll(async () => {
+    // One connection, so the statements it prepared can be read from it.
+    pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 })
+    plain = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 })
+    nameReads(pool)
+    await pool.query(`create table ${table} (id serial primary key, label text not null, at timestamptz)`)
+  })
+  afterAll(async () => {
+    await plain.query(`drop table if exists ${table}`)
+    await Promise.all([pool.end(), plain.end()])
+  })
+
+  it('answers as node-postgres does, preparing each read once and no write', async () => {
+    const insert = { text: `insert into ${table} (label, at) values ($1, $2)` }
+    await pool.query(insert, ['one', new Date('2026-11-26T10:00:00Z')])
+    await pool.query(insert, ['two', null])
+    const read = { text: `select label, at from ${table} where label <> $1 order by id`, rowMode: 'array' as const }
+    const mine = await pool.query(read, ['x'])
+    const theirs = await plain.query(read, ['x'])
+    expect(mine.rows).toEqual(theirs.rows)
+    expect(mine.rows).toEqual([['one', new Date('2026-11-26T10:00:00Z')], ['two', null]])
+    await pool.query(read, ['y'])
+    const client = await pool.connect()
+    try {
+      const statements = await prepared(client)
+      expect(statements.filter((s) => s.includes(table))).toEqual([read.text])
+    } finally {
+      client.release()
+    }
+  })
+
+  it('runs a read again unnamed when its table changed shape after it was prepared', async () => {
+    const read = { text: `select * from ${table} order by id` }
+    expect((await pool.query(read)).rows).toHaveLength(2)
+    await plain.query(`alter table ${table} add column extra text default 'x'`)
+    const after = await pool.query(read)
+    expect(after.rows[0]).toMatchObject({ label: 'one', extra: 'x' })
+    expect((await pool.query(read)).rows).toHaveLength(2)
+  })
+
+  it('names at most MAX_POSTGRES_STATEMENTS texts; the rest run unnamed', async () => {
+    for (let i = 0; i < MAX_POSTGRES_STATEMENTS + 5; i++) await pool.query({ text: `select ${i}::int as n` })
+    const client = await pool.connect()
+    try {
+      expect((await prepared(client)).length).toBeLessThanOrEqual(MAX_POSTGRES_STATEMENTS)
+    } finally {
+      client.release()
+    }
+    expect((await pool.query({ text: `select ${MAX_POSTGRES_STATEMENTS + 100}::int as n` })).rows).toEqual([{ n: MAX_POSTGRES_STATEMENTS + 100 }])
   })
 })
