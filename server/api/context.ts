@@ -1,3 +1,4 @@
+import type { Role } from '../auth/permissions.ts'
 import type pino from 'pino'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
@@ -35,6 +36,19 @@ export interface AuthState {
   sessionId: string
   /** Read with the session by `GET /v1/auth/me` (server/auth/sessions.ts). */
   orgs?: UserOrg[]
+  /**
+   * Read with them: the person's active memberships by organisation id, which the organisation scope
+   * uses instead of looking the membership up again (the page's later calls share this session).
+   */
+  memberships?: Record<string, SessionMembership>
+}
+
+/** An active membership as the organisation scope needs it. */
+export interface SessionMembership {
+  id: string
+  role: Role
+  /** The venues it is limited to; empty for all. */
+  venueIds: string[]
 }
 
 /** The PIN state of a device session: the member recording on the device now. */

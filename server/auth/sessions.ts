@@ -2,7 +2,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv, AuthState } from '../api/context.ts'
-import { userOrgsSql, type UserOrg } from '../orgs/service.ts'
+import { userMembershipsSql, userOrgsSql, type UserOrg } from '../orgs/service.ts'
 import type { Db } from '../db/client.ts'
 import { deviceSessions, sessions, users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../api/errors.ts'
@@ -109,7 +109,7 @@ const sessionColumns = {
 /** The session lookup, with or without the person's organisations, prepared once per database (the hottest query). */
 function prepareLookup(db: Db, withOrgs: boolean) {
   return db
-    .select(withOrgs ? { ...sessionColumns, orgs: userOrgsSql(users.id) } : sessionColumns)
+    .select(withOrgs ? { ...sessionColumns, orgs: userOrgsSql(users.id), memberships: userMembershipsSql(users.id) } : sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
@@ -125,10 +125,10 @@ async function lookUpSession(c: Context<AppEnv>, token: string, tokenHash: strin
   let prepared = lookups.get(db)
   if (!prepared) lookups.set(db, (prepared = { plain: prepareLookup(db, false), withOrgs: prepareLookup(db, true) }))
   const rows = await (withOrgs ? prepared.withOrgs : prepared.plain).execute({ tokenHash })
-  const row = rows[0] as ((typeof rows)[number] & { orgs?: UserOrg[] }) | undefined
+  const row = rows[0] as ((typeof rows)[number] & { orgs?: UserOrg[]; memberships?: AuthState['memberships'] }) | undefined
   if (!row) return null
-  const { sessionId, lastSeenAt, orgs, ...user } = row
-  const auth: AuthState = orgs ? { sessionId, user, orgs } : { sessionId, user }
+  const { sessionId, lastSeenAt, orgs, memberships, ...user } = row
+  const auth: AuthState = orgs ? { sessionId, user, orgs, memberships: memberships ?? {} } : { sessionId, user }
   c.set('auth', auth)
   if (Date.now() - new Date(lastSeenAt).getTime() > ROLL_AFTER_MS) {
     await db

@@ -112,6 +112,19 @@ export function userOrgsSql(userId: SQLWrapper | string): SQL<UserOrg[]> {
   )`
 }
 
+/**
+ * A user's active memberships by organisation id (`{ id, role, venueIds }`), as one JSON value the
+ * session lookup of `GET /v1/auth/me` carries beside `userOrgsSql`: the organisation scope of the page's
+ * later calls reads the membership from it instead of querying again.
+ */
+export function userMembershipsSql(userId: SQLWrapper | string): SQL<Record<string, { id: string; role: Role; venueIds: string[] }>> {
+  return sql`(
+    select coalesce(json_object_agg(m.org_id, json_build_object('id', m.id, 'role', m.role, 'venueIds', m.venue_ids)), '{}'::json)
+    from ${memberships} m
+    where m.user_id = ${userId} and m.status = 'active'
+  )`
+}
+
 /** The organisations a user is an active member of, with their venues (`userOrgsSql`): one query. */
 export async function listOrgsForUser(db: Db, userId: string): Promise<UserOrg[]> {
   const [row] = await db

@@ -1,11 +1,13 @@
 /**
  * The queries of one page request (issue #18): the day list (/checklists) through its real loader,
  * which calls the API in-process twice (the root's current-user call, then the day list). The session
- * is looked up once for the whole page, `GET /v1/auth/me` is that one query, and the page's count does
- * not grow with checklists, items or organisations.
+ * is looked up once for the whole page (with the memberships, so the organisation scope asks no more),
+ * `GET /v1/auth/me` is that one query, and the page's count does not grow with checklists, items or
+ * organisations.
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { loader } from '../../app/routes/venue/checklists.tsx'
+import { loader as entryLoader } from '../../app/routes/venue/checklists.$checklistId.tsx'
 import { api } from '../../app/lib/api.server.ts'
 import type { Runtime } from '../../server/runtime.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -17,14 +19,18 @@ const ORIGIN = 'http://localhost:3999'
 let t: TestApp
 let small: OrgWithActors
 let big: OrgWithActors
+const entryOf = new Map<OrgWithActors, string>()
 
 beforeAll(async () => {
   t = await createTestApp()
   globalThis.__miseRuntime = Promise.resolve({ api: t.app } as unknown as Runtime)
   small = await createOrgWithActors(t)
   big = await createOrgWithActors(t)
-  await createChecklist(t, small.orgId, { items: [{ type: 'check' }] })
-  for (let i = 0; i < 5; i++) await createChecklist(t, big.orgId, { items: Array.from({ length: 6 }, () => ({ type: 'yes_no' as const })) })
+  entryOf.set(small, (await createChecklist(t, small.orgId, { items: [{ type: 'check' }] })).id)
+  for (let i = 0; i < 5; i++) {
+    const made = await createChecklist(t, big.orgId, { items: Array.from({ length: 6 }, () => ({ type: 'yes_no' as const })) })
+    entryOf.set(big, made.id)
+  }
   // The big organisation's owner belongs to more organisations too.
   for (let i = 0; i < 3; i++) await createOrg(big.owner, { name: `More ${i}` })
 })
@@ -67,6 +73,24 @@ describe('one page request', () => {
       expect(data?.kind).toBe('day')
       expect(data?.kind === 'day' && data.day.checklists).toHaveLength(lists)
       expect(sessionLookups(sqls)).toBe(1)
+      // The day list's organisation scope reads the membership the session lookup brought.
+      expect(sqls.filter((q) => /^select .* from "memberships"/.test(q))).toEqual([])
+      counts.push(sqls.length)
+    }
+    expect(counts[1]).toBe(counts[0])
+  })
+
+  test('/checklists/:id looks the session up once, asks no membership again, and makes as many queries for 1 item as for 6', async () => {
+    const counts = []
+    for (const o of [small, big]) {
+      const id = entryOf.get(o)!
+      let data: Awaited<ReturnType<typeof entryLoader>> | undefined
+      const sqls = await queriesOf(async () => {
+        data = await entryLoader({ request: request(o, `/checklists/${id}`), params: { checklistId: id }, context: undefined } as never)
+      })
+      expect(data?.kind).toBe('entry')
+      expect(sessionLookups(sqls)).toBe(1)
+      expect(sqls.filter((q) => /^select .* from "memberships"/.test(q))).toEqual([])
       counts.push(sqls.length)
     }
     expect(counts[1]).toBe(counts[0])

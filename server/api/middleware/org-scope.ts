@@ -55,10 +55,13 @@ export function orgScope(): MiddlewareHandler<AppEnv> {
       return next()
     }
     const { db } = c.get('deps')
-    let membership = membershipQueries.get(db)
-    if (!membership) membershipQueries.set(db, (membership = prepareMembership(db)))
-    const rows = await membership.execute({ orgId, userId: auth.user.id })
-    const member = rows[0]
+    // Read with the session when the page's first call was the current-user one; else one query.
+    let member = auth.memberships ? auth.memberships[orgId] : undefined
+    if (!auth.memberships) {
+      let membership = membershipQueries.get(db)
+      if (!membership) membershipQueries.set(db, (membership = prepareMembership(db)))
+      member = (await membership.execute({ orgId, userId: auth.user.id }))[0]
+    }
     if (member) {
       c.set('scope', {
         orgId,
