@@ -73,12 +73,21 @@ function currentByCell(rows: (Pick<StoredRecord, 'itemId' | 'slot' | 'status'> &
 // ---------------------------------------------------------------------------------------------------
 // The day list.
 
-/** The non-archived items of some checklists, what progress needs of them: prepared once per database. */
+/**
+ * The non-archived items of some checklists, what progress needs of them: per checklist, the ids of its
+ * required items and of its optional ones (one row a checklist, not one an item). Prepared once per database.
+ */
 function prepareDayItems(db: Db) {
+  const i = checklistItems
   return db
-    .select({ id: checklistItems.id, checklistId: checklistItems.checklistId, required: checklistItems.required })
-    .from(checklistItems)
-    .where(and(eq(checklistItems.orgId, sql.placeholder('orgId')), sql`${checklistItems.checklistId} = any(${sql.placeholder('ids')}::uuid[])`, isNull(checklistItems.archivedAt)))
+    .select({
+      checklistId: i.checklistId,
+      required: sql<string[]>`coalesce(array_agg(${i.id}) filter (where ${i.required}), '{}')`,
+      optional: sql<string[]>`coalesce(array_agg(${i.id}) filter (where not ${i.required}), '{}')`,
+    })
+    .from(i)
+    .where(and(eq(i.orgId, sql.placeholder('orgId')), sql`${i.checklistId} = any(${sql.placeholder('ids')}::uuid[])`, isNull(i.archivedAt)))
+    .groupBy(i.checklistId)
     .prepare('mise_day_checklist_items')
 }
 const dayItemQueries = new WeakMap<Db, ReturnType<typeof prepareDayItems>>()
@@ -116,7 +125,9 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
       ])
     : [[], [], []]
   const signedIds = new Set(signed.map((s) => s.checklistId))
-  const itemsByChecklist = Map.groupBy(items, (i) => i.checklistId)
+  const itemsByChecklist = new Map(
+    items.map((i) => [i.checklistId, [...i.required.map((id) => ({ id, required: true })), ...i.optional.map((id) => ({ id, required: false }))]]),
+  )
   const recordsByChecklist = Map.groupBy(current, (r) => r.templateId)
   return {
     ...day,
