@@ -1065,7 +1065,7 @@ function report(data: {
     'DATABASE_URL=… npm run bench -- --dashboard       # section 9 only, written into this file (--year-days N for a shorter history)',
     'npm run bench -- --js-only                       # the first-load JavaScript of every page, printed',
     'DATABASE_URL=… npm run bench -- --ceilings --seconds 10   # section 7 only, written into this file',
-    "npm run bench -- --profile --seconds 10          # the CPU profile of \"Where the time goes\", printed (--page /login for another page; --year with section 5's year, e.g. --page '/?chart=30')",
+    "npm run bench -- --profile --seconds 10          # the CPU profile of \"Where the time goes\", printed (--page /login or /checklists/:id for another page; --year with section 5's year, e.g. --page '/?chart=30')",
     'DATABASE_URL=postgres://user@host:5432/db npm run bench   # PGlite and PostgreSQL',
     '```',
     '',
@@ -1662,7 +1662,8 @@ async function profileDayList(): Promise<string> {
   const session = await signIn(mise.base)
   const data = await seedChecklists(mise.base, session.cookie)
   const pageIndex = process.argv.indexOf('--page')
-  const page = pageIndex >= 0 && process.argv[pageIndex + 1]?.startsWith('/') ? process.argv[pageIndex + 1]! : '/checklists'
+  // `--page /checklists/:id`: the first seeded checklist.
+  const page = (pageIndex >= 0 && process.argv[pageIndex + 1]?.startsWith('/') ? process.argv[pageIndex + 1]! : '/checklists').replace(':id', data.checklistIds[0]!)
   const withYear = process.argv.includes('--year')
   // The venue home (section 9) shows section 6's temperature logs too; `--year` adds section 5's year of records.
   if (page.startsWith('/?') || withYear) await seedTemperatures(mise.base, session.cookie, data.orgId, data.venueId)

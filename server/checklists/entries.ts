@@ -9,7 +9,7 @@ import { t, type Locale } from '../i18n.ts'
 import type { RecordStatus } from '../records/schema.ts'
 import { currentStates, publicRecord, recordHistory, splitHistory, type StoredRecord } from '../records/service.ts'
 import type { ServiceContext } from '../scope.ts'
-import { manyRowsOf, type Db } from '../db/client.ts'
+import { manyRowsOf, preparedOnce } from '../db/client.ts'
 import {
   cellKey,
   checksProgress,
@@ -75,9 +75,9 @@ function currentByCell(rows: (Pick<StoredRecord, 'itemId' | 'slot' | 'status'> &
 
 /**
  * The non-archived items of some checklists, what progress needs of them: per checklist, the ids of its
- * required items and of its optional ones (one row a checklist, not one an item). Prepared once per database.
+ * required items and of its optional ones (one row a checklist, not one an item).
  */
-function prepareDayItems(db: Db) {
+const dayItems = preparedOnce((db) => {
   const i = checklistItems
   return db
     .select({
@@ -89,13 +89,32 @@ function prepareDayItems(db: Db) {
     .where(and(eq(i.orgId, sql.placeholder('orgId')), sql`${i.checklistId} = any(${sql.placeholder('ids')}::uuid[])`, isNull(i.archivedAt)))
     .groupBy(i.checklistId)
     .prepare('mise_day_checklist_items')
-}
-const dayItemQueries = new WeakMap<Db, ReturnType<typeof prepareDayItems>>()
-function dayItems(db: Db) {
-  let query = dayItemQueries.get(db)
-  if (!query) dayItemQueries.set(db, (query = prepareDayItems(db)))
-  return query
-}
+})
+
+/** One checklist of the organisation, its items (archived ones too) in order, and its sign-off of a day at a venue: what an entry page reads. */
+const entryChecklist = preparedOnce((db) =>
+  db
+    .select()
+    .from(checklists)
+    .where(and(eq(checklists.orgId, sql.placeholder('orgId')), eq(checklists.id, sql.placeholder('checklistId'))))
+    .prepare('mise_entry_checklist'),
+)
+const entryItems = preparedOnce((db) =>
+  db
+    .select()
+    .from(checklistItems)
+    .where(and(eq(checklistItems.orgId, sql.placeholder('orgId')), eq(checklistItems.checklistId, sql.placeholder('checklistId'))))
+    .orderBy(asc(checklistItems.position), asc(checklistItems.createdAt), asc(checklistItems.id))
+    .prepare('mise_entry_checklist_items'),
+)
+const entrySignOff = preparedOnce((db) => {
+  const s = checklistSignOffs
+  return db
+    .select()
+    .from(s)
+    .where(and(eq(s.orgId, sql.placeholder('orgId')), eq(s.venueId, sql.placeholder('venueId')), eq(s.checklistId, sql.placeholder('checklistId')), eq(s.date, sql.placeholder('date'))))
+    .prepare('mise_entry_sign_off')
+})
 
 /**
  * The non-archived checklists due at the venue on the day, with progress: four queries (venue by the
@@ -211,24 +230,12 @@ function keptItem(kept: StoredRecord) {
 export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checklistId: string, date: string | undefined, slot?: number, now = new Date()) {
   const { db, scope } = ctx
   const day = dayInfo(venue, date, ctx.locale, now)
-  const [checklist] = await db
-    .select()
-    .from(checklists)
-    .where(and(eq(checklists.orgId, scope.orgId), eq(checklists.id, checklistId)))
+  const [checklist] = await entryChecklist(db).execute({ orgId: scope.orgId, checklistId })
   if (!checklist) return undefined
   const [items, rows, [signed]] = await Promise.all([
-    manyRowsOf(() =>
-      db
-        .select()
-        .from(checklistItems)
-        .where(and(eq(checklistItems.orgId, scope.orgId), eq(checklistItems.checklistId, checklist.id)))
-        .orderBy(asc(checklistItems.position), asc(checklistItems.createdAt), asc(checklistItems.id)),
-    ),
+    manyRowsOf(() => entryItems(db).execute({ orgId: scope.orgId, checklistId: checklist.id })),
     recordHistory(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: [checklist.id] }),
-    db
-      .select()
-      .from(checklistSignOffs)
-      .where(and(eq(checklistSignOffs.orgId, scope.orgId), eq(checklistSignOffs.venueId, venue.id), eq(checklistSignOffs.checklistId, checklist.id), eq(checklistSignOffs.date, day.date))),
+    entrySignOff(db).execute({ orgId: scope.orgId, venueId: venue.id, checklistId: checklist.id, date: day.date }),
   ])
   if (!usedAtVenue(checklist, venue.id) && rows.length === 0) return undefined
 

@@ -103,6 +103,19 @@ function countMigrations(): number {
   return journal.entries.length
 }
 
+/**
+ * A drizzle query built and prepared once per database (`.prepare(name)` inside `build`), for the
+ * queries a page makes on every request: drizzle otherwise builds each query's SQL anew on every call.
+ */
+export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>()
+  return (db) => {
+    let query = byDb.get(db)
+    if (!query) byDb.set(db, (query = build(db)))
+    return query
+  }
+}
+
 /** Run raw SQL and get its rows, the same way on PGlite and node-postgres. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
