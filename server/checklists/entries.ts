@@ -3,7 +3,7 @@
  * with their records), completing and resolving items. Templates are read straight from their tables,
  * scoped by organisation; records go through the shared machinery of server/records/service.ts.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import type { RecordStatus } from '../records/schema.ts'
@@ -117,13 +117,13 @@ const entrySignOff = preparedOnce((db) => {
 })
 
 /**
- * The non-archived checklists due at the venue on the day, with progress: four queries (venue by the
- * caller, checklists, their items, their current records) whatever the number of checklists and items.
+ * The non-archived checklists due at the venue on the day, with progress and sign-off: four queries (venue by the
+ * caller, checklists with their sign-offs, their items, their current records) whatever the number of checklists and items.
  */
 export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: string | undefined, now = new Date()) {
   const { db, scope } = ctx
   const day = dayInfo(venue, date, ctx.locale, now)
-  const lists = await dueTemplates<Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime' | 'checksPerDay' | 'checkTimes' | 'requiresSignOff'>>(ctx, checklistKind, venue.id, day.date, {
+  const lists = await dueTemplates<Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime' | 'checksPerDay' | 'checkTimes' | 'requiresSignOff'> & { signedOff: boolean }>(ctx, checklistKind, venue.id, day.date, {
     id: checklists.id,
     name: checklists.name,
     description: checklists.description,
@@ -131,19 +131,16 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
     checksPerDay: checklists.checksPerDay,
     checkTimes: checklists.checkTimes,
     requiresSignOff: checklists.requiresSignOff,
+    // Qualified by hand: drizzle writes a select's own columns unqualified, which the subquery would read as its own.
+    signedOff: sql<boolean>`exists (select 1 from ${checklistSignOffs} s where s.org_id = "checklists"."org_id" and s.venue_id = ${sql.placeholder('venueId')}::uuid and s.checklist_id = "checklists"."id" and s.date = ${sql.placeholder('date')}::date)`,
   }, 'day_list')
   const ids = lists.map((l) => l.id)
-  const [items, current, signed] = ids.length
+  const [items, current] = ids.length
     ? await Promise.all([
         manyRowsOf(() => dayItems(db).execute({ orgId: scope.orgId, ids })),
         currentStates(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: ids }),
-        db
-          .select({ checklistId: checklistSignOffs.checklistId })
-          .from(checklistSignOffs)
-          .where(and(eq(checklistSignOffs.orgId, scope.orgId), eq(checklistSignOffs.venueId, venue.id), eq(checklistSignOffs.date, day.date), inArray(checklistSignOffs.checklistId, ids))),
       ])
-    : [[], [], []]
-  const signedIds = new Set(signed.map((s) => s.checklistId))
+    : [[], []]
   const itemsByChecklist = new Map(
     items.map((i) => [i.checklistId, [...i.required.map((id) => ({ id, required: true })), ...i.optional.map((id) => ({ id, required: false }))]]),
   )
@@ -158,7 +155,7 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
       dueTime: list.dueTime,
       checksPerDay: list.checksPerDay,
       requiresSignOff: list.requiresSignOff,
-      signedOff: signedIds.has(list.id),
+      signedOff: list.signedOff,
       ...checklistProgress({
         items: itemsByChecklist.get(list.id) ?? [],
         current: currentByCell(recordsByChecklist.get(list.id) ?? []),

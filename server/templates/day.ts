@@ -45,7 +45,7 @@ export function dayInfo(venue: WorkVenue, date: string | undefined, locale: Loca
 /**
  * The non-archived templates of a kind due at the venue on the day, by position: one query, prepared
  * once per database and `name` (every day list runs it). `columns` picks what the caller shows, the
- * same columns for the same `name`.
+ * same columns for the same `name`; they may read the placeholders `venueId` and `date` (the day).
  */
 export async function dueTemplates<R>(
   ctx: Pick<ServiceContext, 'db' | 'scope'>,
@@ -61,7 +61,8 @@ export async function dueTemplates<R>(
   let query = byName.get(key)
   if (!query) byName.set(key, (query = prepareDue(ctx.db, kind, columns, key)))
   const prepared = query
-  const rows = await manyRowsOf(() => prepared.execute({ orgId: ctx.scope.orgId, venueId, ...dueOnParams(date) }))
+  // `venueId` and `date` are also there for `columns` that read the venue's day (`sql.placeholder('date')`).
+  const rows = await manyRowsOf(() => prepared.execute({ orgId: ctx.scope.orgId, venueId, date, ...dueOnParams(date) }))
   return rows as R[]
 }
 
