@@ -1395,6 +1395,20 @@ async function main() {
 /** `--ceilings`: section 7 only, written into the existing report. */
 const CEILINGS_ONLY = process.argv.includes('--ceilings')
 
+/**
+ * The pages measured against their same-HTML ceiling: the sign-in page, the day and detail pages of
+ * checklists and temperature logs, and the venue home (the dashboard); targets by kind (issue #18).
+ */
+const CEILING_PAGES = [
+  ['login', '/login'],
+  ['checklists', '/checklists'],
+  ['checklist', '/checklists/:id'],
+  ['temperatures', '/temperatures'],
+  ['temperature', '/temperatures/:id'],
+  ['home', '/?chart=30'],
+] as const
+type CeilingPage = (typeof CEILING_PAGES)[number][0]
+
 interface CeilingRow {
   page: string
   database: string
@@ -1446,7 +1460,7 @@ async function capturePage(base: string, urlPath: string, headers: Record<string
 }
 
 /**
- * Section 7 on each database: Mise's /login, /checklists, /checklists/:id and /v1/auth/me, then their
+ * Section 7 on each database: Mise's pages of CEILING_PAGES and /v1/auth/me, then their
  * ceilings in the same run: the same HTML and loader data from constants in a bare React Router
  * route, and the one-query `/v1/auth/me` in a bare Hono handler on the same database.
  */
@@ -1466,12 +1480,32 @@ async function measureCeilings(databases: DatabaseTarget[]): Promise<CeilingsDat
     const session = await signIn(mise.base)
     log(`creating ${CHECKLISTS} checklists × ${ITEMS_PER_CHECKLIST} items and today's records through the API…`)
     const data = await seedChecklists(mise.base, session.cookie)
+    log(`creating ${TEMPERATURE_LOGS} temperature logs × ${UNITS_PER_LOG} units × ${CHECKS_PER_DAY} checks and today's readings through the API…`)
+    const temperatures = await seedTemperatures(mise.base, session.cookie, data.orgId, data.venueId)
     const headers = { cookie: `${session.cookie}; mise_org_id=${data.orgId}; mise_venue_id=${data.venueId}`, 'accept-encoding': 'gzip' }
-    const pages = [
-      { name: 'login', label: '/login', path: '/login', headers: { 'accept-encoding': 'gzip' }, target: 0.6, check: undefined },
-      { name: 'checklists', label: '/checklists', path: '/checklists', headers, target: db.kind === 'PGlite' ? 0.4 : 0.5, check: checkDayPage },
-      { name: 'checklist', label: '/checklists/:id', path: `/checklists/${data.checklistIds[0]}`, headers, target: db.kind === 'PGlite' ? 0.4 : 0.5, check: checkDetailPage },
-    ]
+    const paths: Record<CeilingPage, string> = {
+      login: '/login',
+      checklists: '/checklists',
+      checklist: `/checklists/${data.checklistIds[0]}`,
+      temperatures: '/temperatures',
+      temperature: `/temperatures/${temperatures.temperatureIds[0]}`,
+      home: '/?chart=30',
+    }
+    const checks: Record<CeilingPage, ((html: string) => string | undefined) | undefined> = {
+      login: undefined,
+      checklists: checkDayPage,
+      checklist: checkDetailPage,
+      temperatures: checkTemperatureDayPage,
+      temperature: checkTemperatureLogPage,
+      home: checkDashboardPage,
+    }
+    const pages = CEILING_PAGES.map(([name, label]) => ({
+      name,
+      label,
+      path: paths[name],
+      headers: name === 'login' ? { 'accept-encoding': 'gzip' } : headers,
+      check: checks[name],
+    }))
     if (!Object.keys(captured).length) {
       for (const page of pages) {
         captured[page.name] = await capturePage(mise.base, page.path, page.headers)
@@ -1505,20 +1539,12 @@ async function measureCeilings(databases: DatabaseTarget[]): Promise<CeilingsDat
   const bareRr = await startChild('bare React Router server (same HTML)', [SELF, 'serve-bare-react-router', String(port)], childEnv({ NODE_ENV: 'production', BENCH_SAME_HTML: captureFile }), port, '/')
   const bareJs = await measurePage(bareRr.base, '/')
   const ceilings: Record<string, LoadResult> = {}
-  for (const [name, label] of [
-    ['login', '/login'],
-    ['checklists', '/checklists'],
-    ['checklist', '/checklists/:id'],
-  ] as const) {
+  for (const [name, label] of CEILING_PAGES) {
     ceilings[name] = await load(`Same-HTML ceiling \`${label}\``, '—', bareRr, `/same/${name}`, { 'accept-encoding': 'gzip' })
   }
   await bareRr.stop()
   for (const { database, loads } of misePages) {
-    for (const [name, label] of [
-      ['login', '/login'],
-      ['checklists', '/checklists'],
-      ['checklist', '/checklists/:id'],
-    ] as const) {
+    for (const [name, label] of CEILING_PAGES) {
       rows.push({ page: label, database: database.kind, mise: loads[name]!, ceiling: ceilings[name]!, target: name === 'login' ? 0.6 : database.kind === 'PGlite' ? 0.4 : 0.5 })
     }
   }
@@ -1548,7 +1574,7 @@ function ceilingsSection(data: CeilingsData): string {
     '',
     `Measured ${data.started.toISOString().replace('T', ' ').slice(0, 16)} UTC in ${Math.round(data.elapsed)} s${CEILINGS_ONLY ? ` with \`npm run bench -- --ceilings --seconds ${DURATION_SECONDS}\`` : ''}: ${WARMUP_SECONDS} s warm-up and ${DURATION_SECONDS} s measured per row, ${CONNECTIONS} connections (short on purpose: the machine is shared).`,
     '',
-    `**Data**: section 4's (a user, an organisation with 10 venues, ${CHECKLISTS} checklists × ${ITEMS_PER_CHECKLIST} items, half of them done today at the first venue), made afresh on each database.`,
+    `**Data**: section 4's (a user, an organisation with 10 venues, ${CHECKLISTS} checklists × ${ITEMS_PER_CHECKLIST} items, half of them done today at the first venue; section 6's ${TEMPERATURE_LOGS} temperature logs × ${UNITS_PER_LOG} units × ${CHECKS_PER_DAY} checks with today's readings), made afresh on each database.`,
     '**Same-HTML ceiling** (`bench/bare/app/routes/same.tsx`): the bare React Router app of section 2, whose',
     'route `/same/:page` answers Mise\'s page as captured at the start of the run: the markup of its `<body>` (up',
     'to React Router\'s scripts) written as it is, and the loader data of all its routes (read from `<page>.data` and',
