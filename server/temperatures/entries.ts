@@ -9,6 +9,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm
 import { notFound, validationError } from '../api/errors.ts'
 import { t } from '../i18n.ts'
 import { organisations } from '../orgs/schema.ts'
+import { manyRowsOf } from '../db/client.ts'
 import { chartRecords, publicRecord, recordHistory, recordStates, shiftDay, todayIn, type StoredRecord } from '../records/service.ts'
 
 type RecordState = Awaited<ReturnType<typeof recordStates>>[number]
@@ -101,10 +102,12 @@ export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: 
   const [entryIds, items, rows] = ids.length
     ? await Promise.all([
         ensureEntries(ctx, venue.id, day.date, ids),
-        ctx.db
-          .select({ id: temperatureItems.id, temperatureId: temperatureItems.temperatureId })
-          .from(temperatureItems)
-          .where(and(eq(temperatureItems.orgId, ctx.scope.orgId), inArray(temperatureItems.temperatureId, ids), isNull(temperatureItems.archivedAt))),
+        manyRowsOf(() =>
+          ctx.db
+            .select({ id: temperatureItems.id, temperatureId: temperatureItems.temperatureId })
+            .from(temperatureItems)
+            .where(and(eq(temperatureItems.orgId, ctx.scope.orgId), inArray(temperatureItems.temperatureId, ids), isNull(temperatureItems.archivedAt))),
+        ),
         recordStates(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: ids }),
       ])
     : [new Map<string, string>(), [], []]

@@ -4,7 +4,7 @@
  * records in checklist order and to add a "missed" row for every due cell left without a record.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
+import { manyRowsOf, type Db } from '../db/client.ts'
 import type { RecordKind } from '../records/schema.ts'
 import { dayOf } from '../dates.ts'
 import type { AnyTemplateKind } from './kind.ts'
@@ -74,25 +74,27 @@ async function loadKind(db: Db, orgId: string, k: AnyTemplateKind): Promise<Plan
     .where(eq(tpl.orgId, orgId))
     .orderBy(asc(tpl.position), asc(tpl.name), asc(tpl.id))
   if (!templates.length) return []
-  const items = await db
-    .select({
-      id: k.items.id,
-      templateId: k.itemParent,
-      label: k.plan.label,
-      itemType: k.plan.itemType,
-      position: k.items.position,
-      required: k.plan.required ?? sql<boolean>`true`,
-      min: k.plan.min ?? sql`null`,
-      max: k.plan.max ?? sql`null`,
-      failsOn: k.plan.failsOn ?? sql`null`,
-      unit: k.plan.unit ?? sql`null`,
-      options: k.plan.options ?? sql`null`,
-      createdAt: k.items.createdAt,
-      archivedAt: k.items.archivedAt,
-    })
-    .from(k.items)
-    .where(and(eq(k.items.orgId, orgId), inArray(k.itemParent, templates.map((t) => t.id as string))))
-    .orderBy(asc(k.items.position), asc(k.items.createdAt), asc(k.items.id))
+  const items = await manyRowsOf(() =>
+    db
+      .select({
+        id: k.items.id,
+        templateId: k.itemParent,
+        label: k.plan.label,
+        itemType: k.plan.itemType,
+        position: k.items.position,
+        required: k.plan.required ?? sql<boolean>`true`,
+        min: k.plan.min ?? sql`null`,
+        max: k.plan.max ?? sql`null`,
+        failsOn: k.plan.failsOn ?? sql`null`,
+        unit: k.plan.unit ?? sql`null`,
+        options: k.plan.options ?? sql`null`,
+        createdAt: k.items.createdAt,
+        archivedAt: k.items.archivedAt,
+      })
+      .from(k.items)
+      .where(and(eq(k.items.orgId, orgId), inArray(k.itemParent, templates.map((t) => t.id as string))))
+      .orderBy(asc(k.items.position), asc(k.items.createdAt), asc(k.items.id)),
+  )
   const byTemplate = Map.groupBy(items, (i) => i.templateId as string)
   return templates.map((t) => ({
     kind: k.kind,
