@@ -92,8 +92,24 @@ export function formatInstant(at: Date | string, opts: { language: string | unde
 
 /** The `yyyy-MM-dd` day an instant falls on in a time zone. */
 export function dayOf(at: Date | string, timeZone: string): string {
-  const f = wallClock(typeof at === 'string' ? new Date(at) : at, timeZone)
-  return `${f.year}-${f.month}-${f.day}`
+  const date = typeof at === 'string' ? new Date(at) : at
+  // The same instants come back on every request (the plan's templates and items, ADR 058): remembered.
+  const key = `${timeZone}|${date.getTime()}`
+  let day = daysOf.get(key)
+  if (day === undefined) {
+    const f = wallClock(date, timeZone)
+    day = `${f.year}-${f.month}-${f.day}`
+    remember(daysOf, key, day)
+  }
+  return day
+}
+const daysOf = new Map<string, string>()
+
+/** Answers kept by the date helpers: at most REMEMBERED each, emptied when full. */
+const REMEMBERED = 20_000
+export function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (map.size >= REMEMBERED) map.clear()
+  map.set(key, value)
 }
 
 /**

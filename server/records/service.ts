@@ -5,7 +5,7 @@
  */
 import { tz } from '@date-fns/tz'
 import { format, getDay, parse } from 'date-fns'
-import { isDay } from '../dates.ts'
+import { isDay, remember } from '../dates.ts'
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { badRequest, validationError } from '../api/errors.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
@@ -32,8 +32,12 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
 
 /** 0 = Sunday … 6 = Saturday, for a yyyy-MM-dd day. */
 export function weekdayOf(day: string): number {
-  return getDay(parse(day, DAY_FORMAT, REFERENCE))
+  // Asked for each template on each day of a month (the dashboard's plan): remembered per day.
+  let weekday = weekdays.get(day)
+  if (weekday === undefined) remember(weekdays, day, (weekday = getDay(parse(day, DAY_FORMAT, REFERENCE))))
+  return weekday
 }
+const weekdays = new Map<string, number>()
 
 /** The instant a local time (HH:mm) of a day is reached in a time zone. */
 export function instantOf(day: string, time: string, timeZone: string): Date {

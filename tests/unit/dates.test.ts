@@ -45,6 +45,17 @@ describe('without a date library (ADR 056): the same days and wall clocks as dat
     expect(formatInstant('2026-04-07T22:00:00Z', { language: 'es', timeZone: 'Europe/Madrid', style: 'stamp' })).toBe('2026-04-08 00:00')
   })
 
+  test('dayOf remembers each instant per zone: asked again, the same day; in another zone, that zone’s', () => {
+    const at = new Date('2026-03-29T01:30:00Z')
+    for (let i = 0; i < 3; i++) {
+      expect(dayOf(new Date(at), 'Europe/Madrid')).toBe('2026-03-29')
+      expect(dayOf(new Date(at), 'America/Mexico_City')).toBe('2026-03-28')
+      expect(dayOf(at.toISOString(), 'Pacific/Kiritimati')).toBe('2026-03-29')
+      expect(dayOf(new Date(at.getTime() - 2 * 3600_000), 'Europe/Madrid')).toBe('2026-03-29')
+      expect(dayOf(new Date(at.getTime() - 3 * 3600_000), 'Europe/Madrid')).toBe('2026-03-28')
+    }
+  })
+
   test('shiftDay steps calendar days over month, year and leap-day ends', () => {
     expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28')
     expect(shiftDay('2028-02-28', 1)).toBe('2028-02-29')
