@@ -74,16 +74,23 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * First-load JavaScript in few files (ADR 060): React, React DOM and React Router in one chunk, as the
- * bare React Router page has them, and the app's shell — what the root and every page render: header,
- * toaster, error screens, buttons and fields, the translator, the offline store — in another. Left to
- * the bundler, they were some 20 files of a few hundred bytes each, every one compressed on its own.
- * Not in the shell: what only some pages use (forms and conform, the confirm dialog, the danger zone,
- * the time-zone list) and what loads lazily (`*.client.ts`, the offline PIN check).
+ * First-load JavaScript in few files (ADR 060, 061): React, React DOM and React Router in one chunk, as
+ * the bare React Router page has them, and the app's shell — what the root and every page render: the
+ * header, the toaster, buttons and fields, the translator, the lazy-component helper (and with it Vite's
+ * import() helper) — in another. Left to the bundler, they were some 20 files of a few hundred bytes
+ * each, every one compressed on its own. Not in the shell: what only some pages use (forms and conform,
+ * the confirm dialog, the danger zone, the time-zone list) and what loads lazily (`*.client.ts`, the
+ * offline PIN check, the error screens, a device's part of the bar: app/lib/lazy.tsx).
+ * A third chunk, `offline`, is the venue pages' own (their layout's banner and the offline store, which
+ * the PIN pad also uses): no other page loads it.
+ *
+ * Groups, not `manualChunks`: a group takes its modules' dependencies with it unless a group of higher
+ * priority has them, so the shell never pulls in what the offline chunk has, and the reverse.
  */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
 const SHELL =
-  /[\\/]app[\\/](lib[\\/](i18n|translate|use-translation|device|nonce|context|safe-redirect|title|offline-store)\.tsx?$|components[\\/](ui[\\/](button|field)|theme-switch|error-screens|route-error-boundary|app-header|toaster|progress-bar|language-switch|language-options|device-nav|submit-button)\.tsx?$)/
+  /[\\/]node_modules[\\/]react-i18next[\\/]|[\\/]app[\\/](lib[\\/](i18n|translate|use-translation|device|nonce|context|safe-redirect|title|lazy)\.tsx?$|components[\\/](ui[\\/](button|field)|theme-switch|route-error-boundary|app-header|toaster|progress-bar|language-switch|language-options|submit-button)\.tsx?$)/
+const OFFLINE = /[\\/]app[\\/](lib[\\/]offline-store|components[\\/]records[\\/]offline)\.tsx?$/
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), devApi(), precompressAssets()],
@@ -98,10 +105,12 @@ export default defineConfig({
           // and react-i18next's provider needs none of it. Other modules keep their own declaration.
           treeshake: { moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/]i18next[\\/]/.test(id) ? false : undefined) as boolean },
           output: {
-            manualChunks: (id: string) => {
-              if (FRAMEWORK.test(id)) return 'framework'
-              if (SHELL.test(id)) return 'shell'
-              return undefined
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK, priority: 3 },
+                { name: 'shell', test: SHELL, priority: 2 },
+                { name: 'offline', test: OFFLINE, priority: 1 },
+              ],
             },
           },
         },

@@ -5,7 +5,6 @@ import { useTranslation } from './lib/use-translation'
 import {
   data,
   Form,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -18,7 +17,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
-import { GlobalErrorScreen, NotFoundScreen } from './components/error-screens'
+import { lazyComponent } from './lib/lazy'
 import { AppHeader } from './components/app-header'
 import { ProgressBar } from './components/progress-bar'
 import { Toaster } from './components/toaster'
@@ -276,49 +275,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [{ title: buildTitle(parts) }]
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const root = useRouteLoaderData<typeof loader>('root')
-  const i18n = useMemo(() => (root ? createI18n(root.locale as Locale, root.resources) : null), [root])
-  const t = (key: string, fallback: string) => (i18n ? i18n.t(key) : fallback)
-  let screen: React.ReactNode
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    screen = <NotFoundScreen title={t('errors.notFound', 'Not Found')} backLabel={t('errors.backHome', 'Back to home')} />
-  } else if (isRouteErrorResponse(error) && error.status === 403 && typeof error.data === 'string' && error.data.includes('\n\n')) {
-    // A request from another site, refused before any loader ran (app/lib/security.server.ts): its
-    // text, already in the user's language, is "title\n\nexplanation\n\nback-link label".
-    const [title, text, back] = error.data.split('\n\n', 3)
-    screen = <NotFoundScreen title={title} description={text} backLabel={back || t('errors.backHome', 'Back to home')} />
-  } else if (isRouteErrorResponse(error) && error.status === 403) {
-    screen = <NotFoundScreen title={t('errors.forbiddenTitle', 'Not allowed')} description={t('errors.forbidden', '')} backLabel={t('errors.backHome', 'Back to home')} />
-  } else {
-    screen = <GlobalErrorScreen message={t('errors.global', 'Sorry, an error occured...')} goBackLabel={t('actions.goBack', 'Go back')} />
-  }
-  const main = (
-    <main id="main" className="mx-auto max-w-xl px-3 py-10">
-      {screen}
-    </main>
-  )
-  // With what the root loader knew, the screen keeps the app's header (and its way back).
-  if (!root || !i18n) return main
-  return (
-    <I18nextProvider i18n={i18n}>
-      <ErrorHeader root={root} />
-      {main}
-    </I18nextProvider>
-  )
-}
-
-function ErrorHeader({ root }: { root: NonNullable<ReturnType<typeof useRouteLoaderData<typeof loader>>> }) {
-  const location = useLocation()
-  return (
-    <AppHeader
-      user={root.user}
-      locale={root.locale as Locale}
-      org={root.org}
-      venue={root.venue}
-      pin={root.pin}
-      pathname={location.pathname}
-      here={location.pathname + location.search}
-    />
-  )
-}
+/**
+ * The root's error screens (not found, not allowed, a failure), with the app's header when the root
+ * loader ran: loaded by the browser only when a page shows one (app/lib/lazy.tsx).
+ */
+export const ErrorBoundary = lazyComponent<Route.ErrorBoundaryProps>(() => import('./components/root-error').then((m) => m.RootError))
