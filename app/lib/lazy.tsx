@@ -9,7 +9,8 @@
  * - while the browser fetches the code of a part the server rendered, React keeps that part's HTML in
  *   place and hydrates it once the code is there; a part the browser renders itself shows once loaded.
  * The wrapper is memoized: a parent re-rendering with the same props (as at hydration) does not make
- * React drop the server's HTML before the code arrives.
+ * React drop the server's HTML before the code arrives (with new props it would render the part anew
+ * once the code is there).
  */
 import { lazy, memo, Suspense, type ComponentType, type ReactElement } from 'react'
 

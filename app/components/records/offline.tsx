@@ -4,8 +4,9 @@
  * what a record form carries so the queue can send it to /v1 itself. The queue is loaded lazily, after
  * the page is interactive: without JavaScript none of this exists and forms post as before. The list
  * of a cell's pending records is its own chunk too (pending-list.tsx): the server never has any to
- * show, so it is in no page's first load; the layout fetches it with the queue, so the service worker
- * has it for the offline spells it is for.
+ * show, so it is in no page's first load. The layout fetches it with the queue, and the record pages'
+ * corrective-action form (loaded when a failure shows, ADR 061), so the service worker has them for the
+ * offline spells they are for.
  */
 import { lazy, Suspense, useEffect } from 'react'
 import { useLocation, useRevalidator, useRouteLoaderData } from 'react-router'
@@ -44,6 +45,7 @@ export function OfflineRecording() {
   useEffect(() => {
     let live = true
     void loadPendingList()
+    void import('./resolve-form')
     void import('../../lib/offline.client').then((m) => {
       if (live)
         m.start({
