@@ -26,7 +26,6 @@ import { getSelection } from './lib/selection.server'
 import { getConfig } from './lib/config.server'
 import { createI18n, namespacesInBrowser, type I18nHandle, type Locale } from './lib/i18n'
 import { getClientResources, getLocale, i18nMiddleware, routeNamespaces } from './lib/i18n.server'
-import { checkWebVersion, mirrorPreferences, registerServiceWorker, watchAuthCookie } from './lib/shell.client'
 import { getTheme, themeHintHeaders, type Theme } from './lib/theme.server'
 import { useNonce } from './lib/nonce'
 import { originCheckMiddleware, securityHeadersMiddleware } from './lib/security.server'
@@ -100,6 +99,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return out
 }
 
+/**
+ * The browser-side shell rules (ADR 003: reload on a new version or a sign-in elsewhere, the service
+ * worker, the preferences in localStorage), loaded once the page is interactive, as the other
+ * `*.client.ts` modules are (ADR 061): none of it draws anything.
+ */
+const shellRules = () => import('./lib/shell.client')
+
 /** Session data stays fresh for an hour: refetched after any form submission, not on every navigation. */
 const SESSION_FRESH_MS = 60 * 60 * 1000
 let lastRootLoad = Date.now()
@@ -169,20 +175,30 @@ export default function App({ loaderData }: Route.ComponentProps) {
     lastRootLoad = loadedAt
     loadedNamespaces = Object.keys(resources)
   }, [loadedAt, resources])
-  useEffect(() => checkWebVersion(webVersion), [webVersion])
-  useEffect(() => mirrorPreferences(locale, theme, loaderData.org?.id ?? null, loaderData.venue?.id ?? null), [locale, theme, loaderData.org, loaderData.venue])
-  useEffect(() => registerServiceWorker(webVersion), [webVersion])
+  useEffect(() => void shellRules().then((m) => m.checkWebVersion(webVersion)), [webVersion])
+  useEffect(() => {
+    const [orgId, venueId] = [loaderData.org?.id ?? null, loaderData.venue?.id ?? null]
+    void shellRules().then((m) => m.mirrorPreferences(locale, theme, orgId, venueId))
+  }, [locale, theme, loaderData.org, loaderData.venue])
+  useEffect(() => void shellRules().then((m) => m.registerServiceWorker(webVersion)), [webVersion])
   // Sign-ins and sign-outs made by this tab's own forms are not "another tab".
   const navigation = useNavigation()
   const ownSubmission = useRef(false)
   if (navigation.formMethod && navigation.formMethod !== 'GET') ownSubmission.current = true
-  useEffect(
-    () =>
-      watchAuthCookie(() => {
-        if (!ownSubmission.current) window.location.reload()
-      }),
-    [],
-  )
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let live = true
+    void shellRules().then((m) => {
+      if (live)
+        stop = m.watchAuthCookie(() => {
+          if (!ownSubmission.current) window.location.reload()
+        })
+    })
+    return () => {
+      live = false
+      stop?.()
+    }
+  }, [])
   // An UnauthorizedError on the current-user call while signed in (the session ended elsewhere).
   const previousUser = useRef(user?.id)
   useEffect(() => {
