@@ -74,19 +74,69 @@ function precompressAssets(): Plugin {
 }
 
 /**
- * First-load JavaScript in few files (ADR 060): React, React DOM and React Router in one chunk, as the
- * bare React Router page has them, and the app's shell — what the root and every page render: header,
- * toaster, error screens, buttons and fields, the translator, the offline store — in another. Left to
- * the bundler, they were some 20 files of a few hundred bytes each, every one compressed on its own.
- * Not in the shell: what only some pages use (forms and conform, the confirm dialog, the danger zone,
- * the time-zone list) and what loads lazily (`*.client.ts`, the offline PIN check).
+ * First-load JavaScript in few files (ADR 060, 061): React, React DOM and React Router in one chunk, as
+ * the bare React Router page has them, and the app's shell — what the root and every page render: the
+ * header, the toaster, buttons and fields, the translator, the lazy-component helper (and with it Vite's
+ * import() helper) — in another. Left to the bundler, they were some 20 files of a few hundred bytes
+ * each, every one compressed on its own. Not in the shell: what only some pages use (forms and conform,
+ * the confirm dialog, the danger zone, the time-zone list) and what loads lazily (`*.client.ts`, the
+ * offline PIN check, the error screens, a device's part of the bar: app/lib/lazy.tsx).
+ * A third chunk, `offline`, is the venue pages' own (their layout's banner and the offline store, which
+ * the PIN pad also uses): no other page loads it.
+ *
+ * Groups, not `manualChunks`: a group takes its modules' dependencies with it unless a group of higher
+ * priority has them, so the shell never pulls in what the offline chunk has, and the reverse.
  */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
 const SHELL =
-  /[\\/]app[\\/](lib[\\/](i18n|translate|use-translation|device|nonce|context|safe-redirect|title|offline-store)\.tsx?$|components[\\/](ui[\\/](button|field)|theme-switch|error-screens|route-error-boundary|app-header|toaster|progress-bar|language-switch|language-options|device-nav|submit-button)\.tsx?$)/
+  /[\\/]node_modules[\\/]react-i18next[\\/]|[\\/]app[\\/](lib[\\/](i18n|translate|use-translation|device|nonce|context|safe-redirect|title|lazy)\.tsx?$|components[\\/](ui[\\/](button|field)|theme-switch|route-error-boundary|app-header|toaster|progress-bar|language-switch|language-options|submit-button)\.tsx?$)/
+const OFFLINE = /[\\/]app[\\/](lib[\\/]offline-store|components[\\/]records[\\/]offline)\.tsx?$/
+
+
+/**
+ * Each route's chunk carries its own copy of the app modules it imports (ADR 061): components,
+ * helpers, the date helper. Left to the bundler, a module shared by several routes is a chunk of its
+ * own, and a page loaded a dozen files of a few hundred bytes, each compressed on its own; with the
+ * copies a page loads the framework, the shell, its layouts and one chunk of its own.
+ *
+ * Not copied: the route modules themselves, the framework, the shell and the offline chunk (the
+ * groups below, which hold the app's state: the offline store, the translator), `*.client.ts` and
+ * `*.server.ts` modules, and whatever a page loads with import() (it is shared as before). A copied
+ * module is instantiated once per route that uses it, so app modules outside those groups keep no
+ * state of their own (caches aside). Browser build only: the server and the dev server are unchanged.
+ */
+const BUILD_CLIENT_ROUTE = '?__react-router-build-client-route'
+const ROUTE_COPY = '?route='
+function routeCopies(): Plugin {
+  const routes: string[] = []
+  const copied = (id: string) =>
+    /[\\/](app|server)[\\/]/.test(id) && !/[\\/]node_modules[\\/]/.test(id) && !id.includes('?') && !/\.(client|server)\.tsx?$|\.css$/.test(id) && !SHELL.test(id) && !OFFLINE.test(id) && !routes.includes(id)
+  return {
+    name: 'mise-route-copies',
+    enforce: 'pre',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    async resolveId(source, importer, options) {
+      if (!importer || options.isEntry) return null
+      if (importer.endsWith(BUILD_CLIENT_ROUTE)) {
+        // React Router's entry of a route re-exports the route module: that module is the route.
+        const route = await this.resolve(source, importer, { ...options, skipSelf: true })
+        if (route && !routes.includes(route.id)) routes.push(route.id)
+        return route
+      }
+      if ((options as { kind?: string }).kind !== 'import-statement') return null
+      const at = importer.indexOf(ROUTE_COPY)
+      const route = at >= 0 ? importer.slice(at + ROUTE_COPY.length) : routes.includes(importer) ? String(routes.indexOf(importer)) : null
+      if (route === null) return null
+      const resolved = await this.resolve(source, at >= 0 ? importer.slice(0, at) : importer, { ...options, skipSelf: true })
+      if (!resolved || resolved.external || !copied(resolved.id)) return resolved
+      return { ...resolved, id: `${resolved.id}${ROUTE_COPY}${route}` }
+    },
+  }
+}
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), devApi(), precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), devApi(), precompressAssets(), routeCopies()],
   resolve: { tsconfigPaths: true },
   ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'pino', 'nodemailer', 'sharp'] },
   environments: {
@@ -98,10 +148,12 @@ export default defineConfig({
           // and react-i18next's provider needs none of it. Other modules keep their own declaration.
           treeshake: { moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/]i18next[\\/]/.test(id) ? false : undefined) as boolean },
           output: {
-            manualChunks: (id: string) => {
-              if (FRAMEWORK.test(id)) return 'framework'
-              if (SHELL.test(id)) return 'shell'
-              return undefined
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK, priority: 3 },
+                { name: 'shell', test: SHELL, priority: 2 },
+                { name: 'offline', test: OFFLINE, priority: 1 },
+              ],
             },
           },
         },

@@ -7,7 +7,6 @@ import { PassThrough } from 'node:stream'
 import type { EntryContext, RouterContextProvider } from 'react-router'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { ServerRouter } from 'react-router'
-import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { nonceContext } from './lib/context'
@@ -30,10 +29,13 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
-    const userAgent = request.headers.get('user-agent')
 
-    // Bots and SPA renders wait for all content before responding.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+    // Every answer waits for all its content (React Router's default does so for bots only), and no
+    // finished part is moved to the end of the document to be put in place by a script (React does so
+    // past `progressiveChunkSize` bytes): parts the browser loads lazily (app/lib/lazy.tsx, ADR 061) are
+    // in the HTML where they belong, so a page is whole without JavaScript. No page streams deferred
+    // data, so nothing is sent later than before.
+    const readyOption: keyof RenderToPipeableStreamOptions = 'onAllReady'
 
     // Abort the rendering stream after `streamTimeout`, leaving time to flush rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
@@ -45,6 +47,7 @@ export default function handleRequest(
     )
     const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       [readyOption]() {
         shellRendered = true
         const body = new PassThrough({

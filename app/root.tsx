@@ -5,7 +5,6 @@ import { useTranslation } from './lib/use-translation'
 import {
   data,
   Form,
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -18,7 +17,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
-import { GlobalErrorScreen, NotFoundScreen } from './components/error-screens'
+import { lazyComponent } from './lib/lazy'
 import { AppHeader } from './components/app-header'
 import { ProgressBar } from './components/progress-bar'
 import { Toaster } from './components/toaster'
@@ -27,7 +26,6 @@ import { getSelection } from './lib/selection.server'
 import { getConfig } from './lib/config.server'
 import { createI18n, namespacesInBrowser, type I18nHandle, type Locale } from './lib/i18n'
 import { getClientResources, getLocale, i18nMiddleware, routeNamespaces } from './lib/i18n.server'
-import { checkWebVersion, mirrorPreferences, registerServiceWorker, watchAuthCookie } from './lib/shell.client'
 import { getTheme, themeHintHeaders, type Theme } from './lib/theme.server'
 import { useNonce } from './lib/nonce'
 import { originCheckMiddleware, securityHeadersMiddleware } from './lib/security.server'
@@ -101,6 +99,13 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return out
 }
 
+/**
+ * The browser-side shell rules (ADR 003: reload on a new version or a sign-in elsewhere, the service
+ * worker, the preferences in localStorage), loaded once the page is interactive, as the other
+ * `*.client.ts` modules are (ADR 061): none of it draws anything.
+ */
+const shellRules = () => import('./lib/shell.client')
+
 /** Session data stays fresh for an hour: refetched after any form submission, not on every navigation. */
 const SESSION_FRESH_MS = 60 * 60 * 1000
 let lastRootLoad = Date.now()
@@ -170,20 +175,30 @@ export default function App({ loaderData }: Route.ComponentProps) {
     lastRootLoad = loadedAt
     loadedNamespaces = Object.keys(resources)
   }, [loadedAt, resources])
-  useEffect(() => checkWebVersion(webVersion), [webVersion])
-  useEffect(() => mirrorPreferences(locale, theme, loaderData.org?.id ?? null, loaderData.venue?.id ?? null), [locale, theme, loaderData.org, loaderData.venue])
-  useEffect(() => registerServiceWorker(webVersion), [webVersion])
+  useEffect(() => void shellRules().then((m) => m.checkWebVersion(webVersion)), [webVersion])
+  useEffect(() => {
+    const [orgId, venueId] = [loaderData.org?.id ?? null, loaderData.venue?.id ?? null]
+    void shellRules().then((m) => m.mirrorPreferences(locale, theme, orgId, venueId))
+  }, [locale, theme, loaderData.org, loaderData.venue])
+  useEffect(() => void shellRules().then((m) => m.registerServiceWorker(webVersion)), [webVersion])
   // Sign-ins and sign-outs made by this tab's own forms are not "another tab".
   const navigation = useNavigation()
   const ownSubmission = useRef(false)
   if (navigation.formMethod && navigation.formMethod !== 'GET') ownSubmission.current = true
-  useEffect(
-    () =>
-      watchAuthCookie(() => {
-        if (!ownSubmission.current) window.location.reload()
-      }),
-    [],
-  )
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let live = true
+    void shellRules().then((m) => {
+      if (live)
+        stop = m.watchAuthCookie(() => {
+          if (!ownSubmission.current) window.location.reload()
+        })
+    })
+    return () => {
+      live = false
+      stop?.()
+    }
+  }, [])
   // An UnauthorizedError on the current-user call while signed in (the session ended elsewhere).
   const previousUser = useRef(user?.id)
   useEffect(() => {
@@ -276,49 +291,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return [{ title: buildTitle(parts) }]
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const root = useRouteLoaderData<typeof loader>('root')
-  const i18n = useMemo(() => (root ? createI18n(root.locale as Locale, root.resources) : null), [root])
-  const t = (key: string, fallback: string) => (i18n ? i18n.t(key) : fallback)
-  let screen: React.ReactNode
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    screen = <NotFoundScreen title={t('errors.notFound', 'Not Found')} backLabel={t('errors.backHome', 'Back to home')} />
-  } else if (isRouteErrorResponse(error) && error.status === 403 && typeof error.data === 'string' && error.data.includes('\n\n')) {
-    // A request from another site, refused before any loader ran (app/lib/security.server.ts): its
-    // text, already in the user's language, is "title\n\nexplanation\n\nback-link label".
-    const [title, text, back] = error.data.split('\n\n', 3)
-    screen = <NotFoundScreen title={title} description={text} backLabel={back || t('errors.backHome', 'Back to home')} />
-  } else if (isRouteErrorResponse(error) && error.status === 403) {
-    screen = <NotFoundScreen title={t('errors.forbiddenTitle', 'Not allowed')} description={t('errors.forbidden', '')} backLabel={t('errors.backHome', 'Back to home')} />
-  } else {
-    screen = <GlobalErrorScreen message={t('errors.global', 'Sorry, an error occured...')} goBackLabel={t('actions.goBack', 'Go back')} />
-  }
-  const main = (
-    <main id="main" className="mx-auto max-w-xl px-3 py-10">
-      {screen}
-    </main>
-  )
-  // With what the root loader knew, the screen keeps the app's header (and its way back).
-  if (!root || !i18n) return main
-  return (
-    <I18nextProvider i18n={i18n}>
-      <ErrorHeader root={root} />
-      {main}
-    </I18nextProvider>
-  )
-}
-
-function ErrorHeader({ root }: { root: NonNullable<ReturnType<typeof useRouteLoaderData<typeof loader>>> }) {
-  const location = useLocation()
-  return (
-    <AppHeader
-      user={root.user}
-      locale={root.locale as Locale}
-      org={root.org}
-      venue={root.venue}
-      pin={root.pin}
-      pathname={location.pathname}
-      here={location.pathname + location.search}
-    />
-  )
-}
+/**
+ * The root's error screens (not found, not allowed, a failure), with the app's header when the root
+ * loader ran: loaded by the browser only when a page shows one (app/lib/lazy.tsx).
+ */
+export const ErrorBoundary = lazyComponent<Route.ErrorBoundaryProps>(() => import('./components/root-error').then((m) => m.RootError))

@@ -2,8 +2,9 @@
  * `npm run bench`: measure Mise's production build side by side with bare baselines, print a
  * Markdown report and write it to docs/benchmarks.md.
  *
- *   1. Gzip and Brotli size of the JavaScript each page loads first, for every page with a form
- *      (`npm run bench -- --js-only` measures only this and prints it, without writing the report).
+ *   1. Gzip and Brotli size of the JavaScript each page loads first, for every page (signed out, signed
+ *      in, on a shared device; `npm run bench -- --js-only` measures only this and prints it, without
+ *      writing the report).
  *   2. GET /login on the Mise server vs a bare React Router page built and served the same way
  *      (bench/bare/).
  *   3. An authenticated GET /v1/auth/me vs a bare Hono handler returning the same JSON.
@@ -71,24 +72,62 @@ const WARMUP_SECONDS = 2
 const DURATION_SECONDS = numberOption('--seconds', 10)
 /** Days of records in sections 5 and 6 (`--year-days`, for a shorter run). */
 const RECORD_DAYS = numberOption('--year-days', YEAR_DAYS)
-const PAGES_SIGNED_OUT = ['/login', '/register', '/forgot-password', '/reset-password?id=x&token=y']
-/** Signed in, with an organisation, a venue and a checklist chosen (`:org`, `:venue`, … are filled in). */
+const PAGES_SIGNED_OUT = ['/login', '/register', '/forgot-password', '/reset-password?id=x&token=y', '/contact', '/early-access']
+/**
+ * Signed in as the owner of a fresh organisation (free plan) with one venue, chosen by the selection
+ * cookies; `:venue`, `:member`, `:checklist`, … are filled in with what measurePagesJs made. Every page
+ * of app/routes.ts a person opens signed in, except the redirects and the files (CSV, PDF, vCard).
+ */
 const PAGES_SIGNED_IN = [
   '/profile',
   '/verify-email?status=success',
+  '/support',
+  '/organisations',
   '/organisations/create',
+  '/venues',
   '/venues/create',
   '/pin-setup',
+  '/overview',
+  '/settings',
   '/settings/general',
+  '/settings/alerts',
+  '/settings/billing',
+  '/settings/venues',
   '/settings/venues/new',
   '/settings/venues/:venue',
+  '/settings/staff',
   '/settings/staff/invite',
   '/settings/staff/:member',
+  '/settings/devices',
+  '/settings/devices/new',
+  '/settings/devices/:device',
+  '/settings/checklists',
   '/settings/checklists/new',
   '/settings/checklists/:checklist',
+  '/settings/temperatures',
+  '/settings/temperatures/new',
+  '/settings/temperatures/:temperature',
+  '/settings/recipes',
+  '/settings/recipes/new',
+  '/settings/recipes/:recipe',
+  '/settings/contacts',
+  '/settings/contacts/new',
+  '/settings/contacts/:contact',
+  '/',
   '/checklists',
   '/checklists/:checklist',
+  '/temperatures',
+  '/temperatures/:temperature',
+  '/recipes',
+  '/recipes/allergens',
+  '/recipes/:recipe',
+  '/contacts',
+  '/orders',
+  '/orders/new',
+  '/orders/:order',
 ]
+/** Signed in as the venue's shared device (its sign-in link used): the device's own pages. */
+const PAGES_DEVICE = ['/pin', '/device-settings']
 /**
  * Items per checklist given a year of records on PGlite (ITEMS_PER_CHECKLIST = all). PostgreSQL always
  * gets all of them.
@@ -349,6 +388,8 @@ interface PageJs {
   page: string
   status: number
   signedIn?: boolean
+  /** Measured with a shared device's session. */
+  device?: boolean
   files: Array<{ url: string; raw: number; gzip: number; brotli: number }>
 }
 
@@ -384,11 +425,14 @@ function staticImports(code: string): string[] {
   return [...code.matchAll(/(?:\bfrom|\bimport)\s*["']((?:\.{1,2})?\/[^"']+\.m?js)["']/g)].map((m) => m[1]!)
 }
 
+/** Sizes of a fetched script by URL: a hashed asset never changes, and most pages share most of theirs. */
+const scriptSizes = new Map<string, { bytes: Buffer; raw: number; gzip: number; brotli: number }>()
+
 async function measurePage(base: string, page: string, cookie?: string): Promise<PageJs> {
   const pageUrl = new URL(page, base)
   const res = await fetch(pageUrl, { headers: cookie ? { cookie } : {}, redirect: 'manual' })
   const html = await res.text()
-  if (res.status !== 200) throw new Error(`GET ${page} answered ${res.status}, expected 200`)
+  if (res.status !== 200) throw new Error(`GET ${page} answered ${res.status}${res.headers.get('location') ? ` (to ${res.headers.get('location')})` : ''}, expected 200`)
   const queue = initialScripts(html).map((s) => new URL(s, pageUrl).href)
   const seen = new Set<string>()
   const files: PageJs['files'] = []
@@ -396,48 +440,89 @@ async function measurePage(base: string, page: string, cookie?: string): Promise
     const url = queue.shift()!
     if (seen.has(url)) continue
     seen.add(url)
-    const r = await fetch(url)
-    if (r.status !== 200) throw new Error(`GET ${url} (loaded by ${page}) answered ${r.status}`)
-    const bytes = Buffer.from(await r.arrayBuffer())
-    files.push({
-      url: new URL(url).pathname,
-      raw: bytes.length,
-      gzip: zlib.gzipSync(bytes, { level: 9 }).length,
-      brotli: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-    })
-    for (const spec of staticImports(bytes.toString('utf8'))) queue.push(new URL(spec, url).href)
+    let sizes = scriptSizes.get(url)
+    if (!sizes) {
+      const r = await fetch(url)
+      if (r.status !== 200) throw new Error(`GET ${url} (loaded by ${page}) answered ${r.status}`)
+      const bytes = Buffer.from(await r.arrayBuffer())
+      sizes = {
+        bytes,
+        raw: bytes.length,
+        gzip: zlib.gzipSync(bytes, { level: 9 }).length,
+        brotli: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      }
+      scriptSizes.set(url, sizes)
+    }
+    files.push({ url: new URL(url).pathname, raw: sizes.raw, gzip: sizes.gzip, brotli: sizes.brotli })
+    for (const spec of staticImports(sizes.bytes.toString('utf8'))) queue.push(new URL(spec, url).href)
   }
   return { page, status: res.status, files }
 }
 
 /**
- * Every page of PAGES_SIGNED_OUT and PAGES_SIGNED_IN. A fresh user gets an organisation, a venue and
- * a checklist with one item through the API, chosen by the selection cookies as the pickers leave them.
+ * Every page of PAGES_SIGNED_OUT, PAGES_SIGNED_IN and PAGES_DEVICE. A fresh user makes, through the
+ * API, an organisation with a venue (chosen by the selection cookies as the pickers leave them) and
+ * one of each thing a page shows: a checklist and a temperature log with an item each, a recipe, a
+ * supplier with a product and an order from it, and a shared device, whose sign-in link gives the
+ * device's session.
  */
 async function measurePagesJs(base: string): Promise<PageJs[]> {
   const pages: PageJs[] = []
   for (const page of PAGES_SIGNED_OUT) pages.push(await measurePage(base, page))
   const session = await signIn(base)
-  const call = async (method: string, urlPath: string, body?: unknown) => {
+  const call = async <T = Record<string, { id: string; membershipId?: string }>>(method: string, urlPath: string, body?: unknown) => {
     const res = await fetch(base + urlPath, {
       method,
       headers: { cookie: session.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     })
     if (!res.ok) throw new Error(`${method} ${urlPath} answered ${res.status}: ${await res.text()}`)
-    return (await res.json()) as Record<string, { id: string; membershipId?: string }>
+    return (await res.json()) as T
   }
   const org = (await call('POST', '/v1/orgs', { name: 'Page Kitchens', timeZone: 'Europe/London' })).organisation!.id
-  const venue = (await call('POST', `/v1/orgs/${org}/venues`, { name: 'Page Venue' })).venue!.id
-  const checklist = (await call('POST', `/v1/orgs/${org}/checklists`, { name: 'Page checklist' })).checklist!.id
-  await call('POST', `/v1/orgs/${org}/checklists/${checklist}/items`, { label: 'Fridge temperature', type: 'number', min: 0, max: 5 })
-  const member = (await call('GET', `/v1/orgs/${org}/profile`)).profile!.membershipId!
+  const v1 = `/v1/orgs/${org}`
+  const venue = (await call('POST', `${v1}/venues`, { name: 'Page Venue' })).venue!.id
+  const checklist = (await call('POST', `${v1}/checklists`, { name: 'Page checklist' })).checklist!.id
+  await call('POST', `${v1}/checklists/${checklist}/items`, { label: 'Fridge temperature', type: 'number', min: 0, max: 5 })
+  const temperature = (await call('POST', `${v1}/temperatures`, { name: 'Page fridges' })).temperature!.id
+  await call('POST', `${v1}/temperatures/${temperature}/items`, { label: 'Walk-in fridge', kind: 'fridge' })
+  const recipe = (
+    await call('POST', `${v1}/recipes`, {
+      name: 'Page soup',
+      portions: 4,
+      ingredients: [{ quantity: 500, unit: 'g', name: 'tomatoes' }, { quantity: 1, unit: '', name: 'onion' }],
+      steps: ['Chop the onion.', 'Simmer everything for 20 minutes.'],
+      venueIds: [venue],
+    })
+  ).recipe!.id
+  const suppliers = (await call('POST', `${v1}/contact-categories`, { name: 'Page suppliers', supplier: true })).category!.id
+  const contact = (await call('POST', `${v1}/contacts`, { name: 'Page Greengrocer', email: 'greengrocer@example.com', categoryId: suppliers, venueIds: [venue] })).contact!.id
+  const { products } = await call<{ products: Array<{ id: string }> }>('PUT', `${v1}/contacts/${contact}/products`, {
+    products: [{ name: 'Tomatoes', unit: 'kg', parLevels: [{ venueId: venue, par: 10 }] }],
+  })
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+  const order = (await call('POST', `${v1}/venues/${venue}/orders`, { supplierId: contact, deliveryDate: tomorrow, lines: [{ productId: products[0]!.id, quantity: 5 }] })).order!.id
+  const device = (await call('POST', `${v1}/devices`, { name: 'Page tablet', venueId: venue })).device!.id
+  const member = (await call('GET', `${v1}/profile`)).profile!.membershipId!
   const cookie = `${session.cookie}; mise_org_id=${org}; mise_venue_id=${venue}`
-  const ids: Record<string, string> = { venue, member, checklist }
-  for (const page of PAGES_SIGNED_IN) {
-    const measured = await measurePage(base, page.replace(/:(\w+)/g, (_, k: string) => ids[k]!), cookie)
-    pages.push({ ...measured, page, signedIn: true })
-  }
+  const ids: Record<string, string> = { venue, member, checklist, temperature, recipe, contact, order, device }
+  const fill = (page: string) =>
+    page.replace(/:(\w+)/g, (_, k: string) => {
+      if (!ids[k]) throw new Error(`no id for :${k} in ${page}`)
+      return ids[k]
+    })
+  for (const page of PAGES_SIGNED_IN) pages.push({ ...(await measurePage(base, fill(page), cookie)), page, signedIn: true })
+  // The device's session: its sign-in link, used as the tablet's page uses it.
+  const link = new URL((await call<{ url: string }>('POST', `${v1}/devices/${device}/login/generate`)).url)
+  const login = await fetch(`${base}/v1/auth/device/login${link.search}`)
+  if (!login.ok) throw new Error(`GET /v1/auth/device/login answered ${login.status}: ${await login.text()}`)
+  await login.arrayBuffer()
+  const deviceCookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((pair) => pair.includes('=') && !pair.endsWith('='))
+    .join('; ')
+  for (const page of PAGES_DEVICE) pages.push({ ...(await measurePage(base, page, deviceCookie)), page, device: true })
   return pages
 }
 
@@ -903,7 +988,9 @@ function report(data: {
     '(`zlib.brotliCompressSync`); the table sums them. **Raw** is the uncompressed size, in KiB (1,024 bytes).',
     'Not counted: CSS, images, fonts, and chunks loaded later with `import()` (other routes, route discovery).',
     'Pages marked "signed in" were fetched with the session cookie of a freshly registered user who made',
-    'an organisation, a venue and a checklist with one item, chosen with the selection cookies.',
+    'an organisation (free plan) and a venue, chosen with the selection cookies, and one of each thing a',
+    'page shows (a checklist and a temperature log with an item each, a recipe, a supplier with a product',
+    'and an order, a shared device); pages marked "device" with the session of that device.',
     'JavaScript does not depend on the database, so this section is measured once (on PGlite).',
     '`npm run bench -- --js-only` prints this table alone.',
     '',
@@ -1204,7 +1291,7 @@ function jsTable(pages: PageJs[], bare?: PageJs): string[] {
   const sum = (p: PageJs, k: 'raw' | 'gzip' | 'brotli') => kib(p.files.reduce((s, f) => s + f[k], 0))
   const row = (label: string, p: PageJs) => `| ${label} | ${p.files.length} | ${sum(p, 'raw')} | ${sum(p, 'gzip')} | ${sum(p, 'brotli')} |`
   const lines = ['| Page | Files | Raw KiB | Gzip KiB | Brotli KiB |', '|---|--:|--:|--:|--:|']
-  for (const p of pages) lines.push(row(`\`${p.page}\`${p.signedIn ? ' (signed in)' : ''}`, p))
+  for (const p of pages) lines.push(row(`\`${p.page}\`${p.signedIn ? ' (signed in)' : p.device ? ' (device)' : ''}`, p))
   if (bare) lines.push(row('*Reference: bare React Router page (`bench/bare`, `/`)*', bare))
   return lines
 }

@@ -4,7 +4,7 @@ import { Form, Link } from 'react-router'
 import { can, type Role } from '../../server/auth/permissions'
 import type { PinHolder } from '../lib/device'
 import type { Locale } from '../lib/i18n'
-import { DeviceMenuItems, DevicePinStatus } from './device-nav'
+import { lazyComponent } from '../lib/lazy'
 import { LanguageSwitch } from './language-switch'
 import { ThemeSwitch } from './theme-switch'
 import { buttonClasses } from './ui/button'
@@ -25,6 +25,10 @@ export function sectionOf(pathname: string): Section | null {
 }
 
 const itemClass = buttonClasses({ variant: 'ghost', size: 'lg' })
+
+// A shared device's part of the bar: loaded by the browser only on a device (app/lib/lazy.tsx).
+const DevicePinStatus = lazyComponent(() => import('./device-nav').then((m) => m.DevicePinStatus))
+const DeviceMenuItems = lazyComponent(() => import('./device-nav').then((m) => m.DeviceMenuItems))
 
 /**
  * The app's bar: one row of at most 56 px on a phone with the venue, the current page and a menu

@@ -47,9 +47,13 @@ export async function refreshVerifiers(owner: string): Promise<void> {
   if (!res.ok) return
   const json = (await res.json()) as Omit<Verifiers, 'key' | 'owner'>
   const lock = await get<Lock>('lock')
-  await clear()
-  await put({ key: 'verifiers', owner, secret: json.secret, iterations: json.iterations, verifiers: json.verifiers })
-  if (lock && lock.owner === owner) await put(lock)
+  // One transaction: a page left (or a network lost) between clearing and writing never leaves the
+  // device without the verifiers it had.
+  await inStore('pins', 'readwrite', (s) => {
+    s.clear()
+    if (lock && lock.owner === owner) s.put(lock)
+    return s.put({ key: 'verifiers', owner, secret: json.secret, iterations: json.iterations, verifiers: json.verifiers } satisfies Verifiers)
+  })
 }
 
 export type OfflinePinOutcome =

@@ -3,16 +3,8 @@ import { renderToString } from 'react-dom/server';
 import { createRoutesStub } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { buttonClasses } from '../../app/components/ui/button.tsx';
-import {
-  CLOSED_CONFIRM,
-  ConfirmForm,
-  DEFAULT_CONFIRM_TITLE,
-  canConfirm,
-  confirmReducer,
-  exactPattern,
-  type ConfirmFormProps,
-  type ConfirmState,
-} from '../../app/components/ui/confirm-dialog.tsx';
+import { ConfirmForm, DEFAULT_CONFIRM_TITLE, canConfirm, exactPattern, type ConfirmFormProps } from '../../app/components/ui/confirm-dialog.tsx';
+import { CLOSED_CONFIRM, confirmReducer, type ConfirmState } from '../../app/components/ui/confirm-modal.tsx';
 
 function render(ui: ReactNode, url = '/settings/general?tab=danger'): string {
   const Stub = createRoutesStub([{ path: '/settings/general', Component: () => ui }]);

@@ -1,11 +1,13 @@
 /**
  * Who recorded and when, on a record card (ADR 052, issue #11): a record made offline whose device time
  * is more than DEVICE_TIME_SHOWN_AFTER_MS from the time the server received it shows both, in English
- * and Spanish, as the export does; closer together, only the server's time.
+ * and Spanish, as the export does; closer together, only the server's time. The page's loader writes
+ * the times (moments.server.ts), the component places them.
  */
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { describe, expect, test } from 'vitest'
+import { momentOf } from '../../app/components/records/moments.server.ts'
 import { RecordedBy } from '../../app/components/records/recorded-by.tsx'
 import { createI18n } from '../../app/lib/i18n.ts'
 import { getClientResources } from '../../app/lib/i18n.server.ts'
@@ -18,7 +20,7 @@ const received = '2026-11-26T07:47:00.000Z' // 08:47 in Madrid
 function render(lang: 'en' | 'es', deviceAt: string | null, day = '2026-11-26') {
   const html = renderToString(
     <I18nextProvider i18n={createI18n(lang, getClientResources(lang, ['common', 'org']))}>
-      <RecordedBy person={person} at={received} deviceAt={deviceAt} timeZone={ZONE} day={day} />
+      <RecordedBy person={person} at={received} moment={momentOf(received, deviceAt, ZONE, lang, day)} />
     </I18nextProvider>,
   )
   return html.replace(/<[^>]+>/g, '').replace(/&#x27;/g, "'")
@@ -34,7 +36,7 @@ describe('RecordedBy with a device time', () => {
   test('the two times as <time> elements with their instants', () => {
     const html = renderToString(
       <I18nextProvider i18n={createI18n('en', getClientResources('en', ['common', 'org']))}>
-        <RecordedBy person={person} at={received} deviceAt="2026-11-26T07:02:00.000Z" timeZone={ZONE} day="2026-11-26" />
+        <RecordedBy person={person} at={received} moment={momentOf(received, '2026-11-26T07:02:00.000Z', ZONE, 'en', '2026-11-26')} />
       </I18nextProvider>,
     )
     expect(html).toContain('<time dateTime="2026-11-26T07:02:00.000Z">08:02</time>')

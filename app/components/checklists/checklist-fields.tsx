@@ -8,8 +8,6 @@ import { DaysCheckboxes, hintClasses, TextAreaField, VenueCheckboxes } from '../
 import type { DetailForms } from '../templates/template-detail'
 import { ChecksFields, checksDefaults, MonthDaysField } from '../templates/schedule-fields'
 
-export { ArchivedBadge, daysSummary, DaysCheckboxes, TextAreaField, venueNames as checklistVenueNames, VenueCheckboxes as ChecklistVenueCheckboxes } from '../templates/template-fields'
-
 type Venue = { id: string; name: string }
 
 

@@ -4,9 +4,9 @@
  */
 import { useTranslation } from '../../lib/use-translation'
 import { ButtonLink } from '../ui/button'
-import { formatDay } from './dates'
 import { DayNav } from './day-nav'
 import { PastDayBanner } from './entry-state'
+import type { DayTexts } from './types'
 
 /** A future or malformed `?date=`: a message and a way back to today, not an error page. */
 export function BadDayNotice({ title, venueName, future, futureText, todayTo }: { title: string; venueName?: string; future: boolean; futureText: string; todayTo: string }) {
@@ -28,8 +28,8 @@ export function BadDayNotice({ title, venueName, future, futureText, todayTo }: 
 }
 
 /** The day list's heading: venue, title with the day ("· Today"), the day navigation and, for a past day, its banner. */
-export function DayListHeading({ title, path, day }: { title: string; path: string; day: { date: string; today: string; isToday: boolean; isPast: boolean; venue: { name: string } } }) {
-  const { t, i18n } = useTranslation('org')
+export function DayListHeading({ title, path, day, texts }: { title: string; path: string; day: { date: string; today: string; isToday: boolean; isPast: boolean; venue: { name: string } }; texts: DayTexts }) {
+  const { t } = useTranslation('org')
   return (
     <>
       <div className="space-y-3">
@@ -37,11 +37,11 @@ export function DayListHeading({ title, path, day }: { title: string; path: stri
         <h1 className="text-2xl font-bold">
           {title}
           <span className="block text-lg font-medium">
-            <time dateTime={day.date}>{formatDay(day.date, i18n.language)}</time>
+            <time dateTime={day.date}>{texts.text}</time>
             {day.isToday ? <span className="text-stone-700 dark:text-stone-300"> · {t('records.day.today')}</span> : null}
           </span>
         </h1>
-        <DayNav path={path} date={day.date} today={day.today} />
+        <DayNav path={path} date={day.date} today={day.today} texts={texts} />
       </div>
       {day.isPast ? <PastDayBanner /> : null}
     </>

@@ -2,15 +2,20 @@
  * Records made without a network (ADR 053): the "offline — N records waiting" banner, the pending
  * records of a cell marked "waiting to sync" (or "not sent" with the server's reason, to review), and
  * what a record form carries so the queue can send it to /v1 itself. The queue is loaded lazily, after
- * the page is interactive: without JavaScript none of this exists and forms post as before.
+ * the page is interactive: without JavaScript none of this exists and forms post as before. The list
+ * of a cell's pending records is its own chunk too (pending-list.tsx): the server never has any to
+ * show, so it is in no page's first load. The layout fetches it with the queue, and the record pages'
+ * corrective-action form (loaded when a failure shows, ADR 061), so the service worker has them for the
+ * offline spells they are for.
  */
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { useLocation, useRevalidator, useRouteLoaderData } from 'react-router'
 import { pinPadPath } from '../../lib/device'
 import { useTranslation } from '../../lib/use-translation'
-import { offlineActions, useOfflineState } from '../../lib/offline-store'
-import { formatMoment } from './dates'
-import { Badge } from './badges'
+import { useOfflineState } from '../../lib/offline-store'
+
+const loadPendingList = () => import('./pending-list')
+const PendingList = lazy(loadPendingList)
 
 /** The attributes of a record form that may be kept offline: the /v1 call, its fixed fields, the page's cell. */
 export function offlineForm(opts: { url: string; body: Record<string, unknown>; cell: string; kind: 'complete' | 'resolve'; unit?: string }) {
@@ -39,6 +44,8 @@ export function OfflineRecording() {
   const here = location.pathname + location.search
   useEffect(() => {
     let live = true
+    void loadPendingList()
+    void import('./resolve-form')
     void import('../../lib/offline.client').then((m) => {
       if (live)
         m.start({
@@ -68,38 +75,14 @@ export function OfflineRecording() {
   )
 }
 
-/** The records of one cell made offline and not yet on the server. */
+/** The records of one cell made offline and not yet on the server (none while the page hydrates). */
 export function PendingRecords({ cell, timeZone, day }: { cell: string; timeZone: string; day: string }) {
-  const { t, i18n } = useTranslation('org')
   const { pending } = useOfflineState()
   const mine = pending.filter((p) => p.cell === cell)
   if (!mine.length) return null
   return (
-    <ul className="space-y-2" aria-label={t('offline.pendingLabel')}>
-      {mine.map((p) => (
-        <li key={p.key} className="space-y-1 rounded-md border border-dashed border-amber-700 p-2 dark:border-amber-400">
-          <p className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold break-words">{p.shown}</span>
-            {p.status === 'waiting' ? <Badge tone="warning">{t('offline.waiting')}</Badge> : <Badge tone="danger">{t('offline.notSent')}</Badge>}
-          </p>
-          <p className="text-sm text-stone-700 dark:text-stone-300">
-            {t(p.by ? 'offline.madeBy' : 'offline.made', { name: p.by, time: formatMoment(p.madeAt, timeZone, i18n.language, day).text })}
-          </p>
-          {p.status === 'review' ? (
-            <>
-              <p className="text-sm break-words text-red-800 dark:text-red-200">{p.message}</p>
-              <p className="flex flex-wrap gap-2">
-                <button type="button" className="min-h-11 rounded border border-stone-500 px-3" onClick={() => offlineActions.retry?.(p.key)}>
-                  {t('offline.retry')}
-                </button>
-                <button type="button" className="min-h-11 rounded border border-red-700 px-3 text-red-800 dark:border-red-400 dark:text-red-200" onClick={() => offlineActions.discard?.(p.key)}>
-                  {t('offline.discard')}
-                </button>
-              </p>
-            </>
-          ) : null}
-        </li>
-      ))}
-    </ul>
+    <Suspense fallback={null}>
+      <PendingList records={mine} timeZone={timeZone} day={day} />
+    </Suspense>
   )
 }

@@ -3,16 +3,16 @@ import { useTranslation } from '../../lib/use-translation'
 import { LateBadge, RecordStatusBadge, ReplacedBadge } from './badges'
 import { RecordedBy } from './recorded-by'
 import { RecordNote, RecordValue } from './record-value'
-import type { RecordData, RecordResolution } from './types'
+import type { ShownRecord, ShownResolution } from './types'
 
 /** The corrective action of a failed record, with who wrote it and when. */
-export function ResolutionNote({ resolution, timeZone, day }: { resolution: RecordResolution; timeZone: string; day?: string }) {
+export function ResolutionNote({ resolution }: { resolution: ShownResolution }) {
   const { t } = useTranslation('org')
   return (
     <div className="rounded-md border border-stone-300 bg-white p-3 dark:border-stone-700 dark:bg-stone-900">
       <p className="text-sm font-semibold">{t('records.correctiveAction')}</p>
       <p className="break-words whitespace-pre-wrap">{resolution.note}</p>
-      <RecordedBy person={resolution.resolvedBy} at={resolution.resolvedAt} deviceAt={resolution.deviceResolvedAt} timeZone={timeZone} day={day} />
+      <RecordedBy person={resolution.resolvedBy} at={resolution.resolvedAt} moment={resolution.moment} />
     </div>
   )
 }
@@ -21,7 +21,7 @@ export function ResolutionNote({ resolution, timeZone, day }: { resolution: Reco
  * The current record of an item: status, late flag, value, note, who and when, and the corrective
  * action when there is one. `children` go at the end (e.g. the resolution form).
  */
-export function RecordCard({ record, timeZone, day, children }: { record: RecordData; timeZone: string; day?: string; children?: ReactNode }) {
+export function RecordCard({ record, children }: { record: ShownRecord; children?: ReactNode }) {
   const failed = record.status === 'failed'
   return (
     <div
@@ -35,8 +35,8 @@ export function RecordCard({ record, timeZone, day, children }: { record: Record
       </div>
       <RecordValue record={record} />
       <RecordNote note={record.note} />
-      <RecordedBy person={record.recordedBy} at={record.recordedAt} deviceAt={record.deviceRecordedAt} timeZone={timeZone} day={day} />
-      {record.resolution ? <ResolutionNote resolution={record.resolution} timeZone={timeZone} day={day} /> : null}
+      <RecordedBy person={record.recordedBy} at={record.recordedAt} moment={record.moment} />
+      {record.resolution ? <ResolutionNote resolution={record.resolution} /> : null}
       {children}
     </div>
   )
@@ -46,7 +46,7 @@ export function RecordCard({ record, timeZone, day, children }: { record: Record
  * Records that corrections replaced, newest first: never edited, shown struck through and marked
  * "replaced". Renders nothing when there are none.
  */
-export function RecordHistory({ records, timeZone, day, headingLevel = 3 }: { records: RecordData[]; timeZone: string; day?: string; headingLevel?: 3 | 4 }) {
+export function RecordHistory({ records, headingLevel = 3 }: { records: ShownRecord[]; headingLevel?: 3 | 4 }) {
   const { t } = useTranslation('org')
   if (records.length === 0) return null
   const Heading = headingLevel === 3 ? 'h3' : 'h4'
@@ -65,8 +65,8 @@ export function RecordHistory({ records, timeZone, day, headingLevel = 3 }: { re
               <RecordValue record={record} />
               <RecordNote note={record.note} />
             </div>
-            <RecordedBy person={record.recordedBy} at={record.recordedAt} deviceAt={record.deviceRecordedAt} timeZone={timeZone} day={day} />
-            {record.resolution ? <ResolutionNote resolution={record.resolution} timeZone={timeZone} day={day} /> : null}
+            <RecordedBy person={record.recordedBy} at={record.recordedAt} moment={record.moment} />
+            {record.resolution ? <ResolutionNote resolution={record.resolution} /> : null}
           </li>
         ))}
       </ol>

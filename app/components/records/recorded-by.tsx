@@ -1,6 +1,5 @@
 import { useTranslation } from '../../lib/use-translation'
-import { formatMoment, shownDeviceTime } from './dates'
-import type { RecordPerson } from './types'
+import type { RecordPerson, ShownMoment } from './types'
 
 const SLOT = '\u0001'
 const SLOT2 = '\u0002'
@@ -9,38 +8,33 @@ const SLOT2 = '\u0002'
  * "By Ana at 14:32" (or "on 8 Apr 2026, 09:10" when it was another day), in the venue's time zone.
  * A record made offline whose device time is more than a few minutes from the time the server received
  * it shows both, as the export does: "By Ana: recorded 08:02 on the device, received 08:47".
- * `day` is the day the record belongs to. The translation places the time; it is wrapped in <time>
- * here (cheaper than <Trans>, which would bring an HTML parser to the browser).
+ * The times come written by the page's loader (`moment`: moments.server.ts, in the venue's zone, the
+ * time alone on the record's own day). The translation places the time; it is wrapped in <time> here
+ * (cheaper than <Trans>, which would bring an HTML parser to the browser).
  */
 export function RecordedBy({
   person,
   at,
-  deviceAt,
-  timeZone,
-  day,
+  moment,
   className = 'text-sm text-stone-700 dark:text-stone-300',
 }: {
   person: RecordPerson
+  /** When the server received it (the <time> element's instant). */
   at: string
-  /** When the device said it made the record (made offline), if it did. */
-  deviceAt?: string | null
-  timeZone: string
-  day?: string
+  moment: ShownMoment
   className?: string
 }) {
-  const { t, i18n } = useTranslation('org')
-  const moment = formatMoment(at, timeZone, i18n.language, day)
+  const { t } = useTranslation('org')
   // "Pablo Pin on Kitchen tablet"; the device alone when it recorded without a PIN.
   const name = person.device ? (person.name ? t('records.onDevice', { name: person.name, device: person.device.name }) : person.device.name) : person.name
-  const device = shownDeviceTime(at, deviceAt)
+  const device = moment.device
   if (device) {
-    const made = formatMoment(device, timeZone, i18n.language, day)
     const [before = '', rest = ''] = t('records.byDeviceTime', { name, device: SLOT, received: SLOT2 }).split(SLOT)
     const [middle = '', after = ''] = rest.split(SLOT2)
     return (
       <p className={className}>
         {before}
-        <time dateTime={device}>{made.text}</time>
+        <time dateTime={device.at}>{device.text}</time>
         {middle}
         <time dateTime={at}>{moment.text}</time>
         {after}

@@ -57,3 +57,36 @@ export interface CheckProgress {
   done: number
   total: number
 }
+
+/**
+ * When a record (or its corrective action, or a sign-off) was made, as the page shows it: in the
+ * venue's zone, the time alone on the record's own day; and the device's time when it was made offline
+ * and differs (ADR 052). Written by the page's loader (moments.server.ts), so the browser loads no date
+ * code for it.
+ */
+export interface ShownMoment {
+  text: string
+  sameDay: boolean
+  device?: { at: string; text: string }
+}
+
+/** A corrective action with its moment. */
+export interface ShownResolution extends RecordResolution {
+  moment: ShownMoment
+}
+
+/** A record as the record cards show it: with its moment and its corrective action's. */
+export interface ShownRecord extends Omit<RecordData, 'resolution'> {
+  moment: ShownMoment
+  resolution: ShownResolution | null
+}
+
+/** A day as the day pages write it, with the days before and after for their navigation (moments.server.ts). */
+export interface DayTexts {
+  /** The day, written out ("Thursday 26 November 2026"). */
+  text: string
+  previous: string
+  next: string
+  previousText: string
+  nextText: string
+}

@@ -1,14 +1,18 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from '../../lib/use-translation'
 import { Form, useFetcher } from 'react-router'
 import { Button } from '../ui/button'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { FormError } from '../ui/field'
 import { resultErrors, type FormResult } from '../../lib/forms'
-import { moveId, moveTo, sameOrder } from './reorder'
+import type { DragContext } from './reorder-drag'
 
-/** How long keyboard moves wait for the next key press before the new order is saved. */
-const KEYBOARD_SAVE_DELAY_MS = 500
+/** The keys that move a row from its handle. */
+const MOVE_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End'])
+
+/** The moves' code (reorder-drag.ts), loaded when a handle is first pressed (ADR 061). */
+let dragCode: typeof import('./reorder-drag') | undefined
+const loadDrag = async () => (dragCode ??= await import('./reorder-drag'))
 
 export interface ReorderListProps<T extends { id: string }> {
   /** The reorderable items, in their current order. */
@@ -41,7 +45,8 @@ function GripIcon() {
  * - with JavaScript, also by dragging the handle (pointer events: mouse, pen and touch) or by
  *   focusing the handle and pressing ArrowUp/ArrowDown. The new order shows at once and is sent to
  *   the same route action (POST intent=reorder with repeated `ids`) through a fetcher; on failure
- *   the list returns to the server's order and shows the error.
+ *   the list returns to the server's order and shows the error. The moves themselves are
+ *   reorder-drag.ts, loaded when a handle is first pressed.
  */
 export function ReorderList<T extends { id: string }>({ items, nameOf, label, idPrefix, renderItem }: ReorderListProps<T>) {
   const { t } = useTranslation('org-settings')
@@ -137,75 +142,33 @@ export function ReorderList<T extends { id: string }>({ items, nameOf, label, id
     if (item) setAnnouncement(t('checklists.reorder.moved', { name: nameOf(item), position: next.indexOf(id) + 1, total: next.length }))
   }
 
+  const ctx: DragContext = { orderRef, rows, drag, timer, focusAfterMove, stopDragging, show, save, setDragging, setOverride, announceMove }
+
   const onKeyDown = (id: string, key: string) => {
-    const current = orderRef.current
-    let next: string[]
-    if (key === 'ArrowUp') next = moveId(current, id, 'up')
-    else if (key === 'ArrowDown') next = moveId(current, id, 'down')
-    else if (key === 'Home') next = moveTo(current, id, 0)
-    else if (key === 'End') next = moveTo(current, id, current.length)
-    else return false
-    if (sameOrder(next, current)) return true
-    focusAfterMove.current = id
-    show(next)
-    announceMove(id, next)
-    if (timer.current) clearTimeout(timer.current)
-    timer.current = setTimeout(() => save(orderRef.current), KEYBOARD_SAVE_DELAY_MS)
+    if (!MOVE_KEYS.has(key)) return false
+    if (dragCode) dragCode.keyMove(ctx, id, key)
+    else void loadDrag().then((code) => code.keyMove(ctx, id, key))
     return true
   }
 
-  // Pointer dragging: listeners on the window, because the row (and its handle) move in the DOM.
-  const onPointerDown = (id: string, event: ReactPointerEvent<HTMLButtonElement>) => {
+  const onPointerDown = (id: string, event: { button: number; pointerId: number; preventDefault: () => void; currentTarget: HTMLButtonElement }) => {
     if (event.button !== 0 || drag.current) return
     event.preventDefault()
     event.currentTarget.focus()
-    drag.current = { id, pointerId: event.pointerId, start: orderRef.current }
-    setDragging(id)
-    const move = (e: PointerEvent) => {
-      const d = drag.current
-      if (!d || e.pointerId !== d.pointerId) return
-      e.preventDefault()
-      const current = orderRef.current
-      const others = current.filter((x) => x !== d.id)
-      let index = 0
-      for (const other of others) {
-        const rect = rows.current.get(other)?.getBoundingClientRect()
-        if (rect && e.clientY > rect.top + rect.height / 2) index++
-      }
-      const next = moveTo(current, d.id, index)
-      if (!sameOrder(next, current)) {
-        focusAfterMove.current = d.id
-        show(next)
-      }
+    const { pointerId } = event
+    if (dragCode) return dragCode.startDrag(ctx, id, pointerId)
+    // The first press loads the moves: a pointer let go meanwhile starts no drag.
+    let released = false
+    const up = (e: PointerEvent) => {
+      if (e.pointerId === pointerId) released = true
     }
-    const end = (e: PointerEvent) => {
-      const d = drag.current
-      if (!d || e.pointerId !== d.pointerId) return
-      stop()
-      drag.current = null
-      setDragging(null)
-      if (e.type === 'pointercancel') {
-        show(d.start)
-        return
-      }
-      const final = orderRef.current
-      if (sameOrder(final, d.start)) {
-        setOverride(null)
-        return
-      }
-      announceMove(d.id, final)
-      save(final)
-    }
-    const stop = () => {
-      window.removeEventListener('pointermove', move)
-      window.removeEventListener('pointerup', end)
-      window.removeEventListener('pointercancel', end)
-      stopDragging.current = null
-    }
-    window.addEventListener('pointermove', move, { passive: false })
-    window.addEventListener('pointerup', end)
-    window.addEventListener('pointercancel', end)
-    stopDragging.current = stop
+    window.addEventListener('pointerup', up)
+    window.addEventListener('pointercancel', up)
+    void loadDrag().then((code) => {
+      window.removeEventListener('pointerup', up)
+      window.removeEventListener('pointercancel', up)
+      if (!released) code.startDrag(ctx, id, pointerId)
+    })
   }
 
   const movable = order.length > 1

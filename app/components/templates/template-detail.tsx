@@ -10,10 +10,9 @@ import { resultErrors, useServerForm, type FormResult, type FormValue, type Serv
 import { Button, buttonClasses } from '../ui/button'
 import { ConfirmForm } from '../ui/confirm-dialog'
 import { FormError, type FieldErrors } from '../ui/field'
-import { SubmitButton } from '../submit-button'
 import { IntentButton } from './intent-button'
 import { ReorderList } from './reorder-list'
-import { ArchivedBadge } from './template-fields'
+import { ArchivedBadge } from './archived-badge'
 import type { DetailIntent, DetailResult } from './template-detail.server'
 import { DETAIL_LAYOUTS, type DetailKindName } from './detail-kinds'
 
@@ -292,31 +291,5 @@ export function TemplateDetailSections<T extends TemplateItem>({
         </IntentForm>
       </DetailSection>
     </>
-  )
-}
-
-/** A kind's "new" page: back link, title, intro and the details form (its strings from the kind's key group). */
-/** The page of a new template; `before` (the checklists' starter library) comes between the intro and the blank form. */
-export function NewTemplatePage({ kind, result, form: details, before }: { kind: DetailKindName; result?: FormResult; form: DetailForms['details']; before?: ReactNode }) {
-  const { t } = useTranslation('org-settings')
-  const form = useServerForm({ id: `new-${DETAIL_LAYOUTS[kind].one}`, lastResult: result, defaultValue: details.defaultValue })
-  return (
-    <div className="max-w-xl space-y-4">
-      <p>
-        <Link to={`/settings/${kind}`} className="text-sm underline">
-          {t(`${kind}.backToList`)}
-        </Link>
-      </p>
-      <h1 className="text-2xl font-bold">{t(`${kind}.newTitle`)}</h1>
-      {before}
-      <p className="text-stone-700 dark:text-stone-300">{t(`${kind}.newIntro`)}</p>
-      <Form method="post" className="space-y-4" {...form.formProps}>
-        <FormError errors={form.formErrors} />
-        {details.fields(form)}
-        <SubmitButton width="fit" pendingLabel={t('common:actions.working')}>
-          {t(`${kind}.create`)}
-        </SubmitButton>
-      </Form>
-    </div>
   )
 }

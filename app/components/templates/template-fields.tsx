@@ -1,6 +1,7 @@
 /**
- * Form parts every kind of template shares (checklists, temperature logs): venues and days checkboxes,
- * a multi-line field, the archived badge, and the summaries the settings lists show.
+ * Form parts every kind of template shares (checklists, temperature logs): venues and days checkboxes
+ * and a multi-line field (the archived badge and the lists' summaries are apart: the pages that show
+ * them load no form).
  */
 import { useId, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { useTranslation } from '../../lib/use-translation'
@@ -83,26 +84,3 @@ export function DaysCheckboxes({ selected, error }: { selected: readonly number[
 }
 
 /** What a checklist form starts with: the checklist's values, or every day for a new one. */
-/** A small "Archived" badge (contrast ≥ 4.5:1 in both themes). */
-export function ArchivedBadge() {
-  const { t } = useTranslation('org-settings')
-  return <span className="inline-block rounded bg-stone-200 px-2 py-0.5 text-xs font-medium text-stone-900 dark:bg-stone-800 dark:text-stone-100">{t('checklists.archived')}</span>
-}
-
-/** "Every day", "Monday to Friday", "Weekends" or the short names of the days, Monday first. */
-export function daysSummary(days: readonly number[], t: (key: string) => string): string {
-  const set = new Set(days)
-  if (set.size === 7) return t('checklists.everyDay')
-  if (set.size === 5 && [1, 2, 3, 4, 5].every((d) => set.has(d))) return t('checklists.mondayToFriday')
-  if (set.size === 2 && set.has(0) && set.has(6)) return t('checklists.weekends')
-  return WEEK_ORDER.filter((d) => set.has(d))
-    .map((d) => t(`checklists.dayShort.${d}`))
-    .join(', ')
-}
-
-/** The names of a template's venues, or "All venues" when the list is empty. */
-export function venueNames(venueIds: readonly string[], venues: Venue[], allLabel: string): string {
-  if (!venueIds.length) return allLabel
-  const names = venues.filter((v) => venueIds.includes(v.id)).map((v) => v.name)
-  return names.length ? names.join(', ') : '—'
-}

@@ -9,7 +9,7 @@ import { useTranslation } from '../../lib/use-translation'
 import { ButtonLink } from '../ui/button'
 import { FormError, type FieldErrors } from '../ui/field'
 import { ReorderList } from './reorder-list'
-import { ArchivedBadge, daysSummary, venueNames } from './template-fields'
+import { ArchivedBadge } from './archived-badge'
 import { TemplateFilters, type TemplateFilterValues } from './template-filters'
 
 type Venue = { id: string; name: string }
@@ -130,4 +130,23 @@ export function TemplateList<T extends ListedTemplate>({
       )}
     </div>
   )
+}
+
+/** "Every day", "Monday to Friday", "Weekends" or the short names of the days, Monday first. */
+function daysSummary(days: readonly number[], t: (key: string) => string): string {
+  const set = new Set(days)
+  if (set.size === 7) return t('checklists.everyDay')
+  if (set.size === 5 && [1, 2, 3, 4, 5].every((d) => set.has(d))) return t('checklists.mondayToFriday')
+  if (set.size === 2 && set.has(0) && set.has(6)) return t('checklists.weekends')
+  return [1, 2, 3, 4, 5, 6, 0]
+    .filter((d) => set.has(d))
+    .map((d) => t(`checklists.dayShort.${d}`))
+    .join(', ')
+}
+
+/** The names of a template's venues, or "All venues" when the list is empty. */
+function venueNames(venueIds: readonly string[], venues: Array<{ id: string; name: string }>, allLabel: string): string {
+  if (!venueIds.length) return allLabel
+  const names = venues.filter((v) => venueIds.includes(v.id)).map((v) => v.name)
+  return names.length ? names.join(', ') : '—'
 }

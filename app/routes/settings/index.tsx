@@ -1,12 +1,11 @@
 import { Link, useRouteLoaderData } from 'react-router'
 import { useTranslation } from '../../lib/use-translation'
-import { can, type Role } from '../../../server/auth/permissions'
-import { settingsAreas } from './areas'
+import type { loader } from './layout'
 
 export default function SettingsIndex() {
   const { t } = useTranslation('org-settings')
-  const parent = useRouteLoaderData('routes/settings/layout') as { role: Role } | undefined
-  const areas = settingsAreas.filter((a) => a.to !== '/settings' && can(parent?.role, a.action))
+  // The areas the member's role opens, as the layout's loader picked them.
+  const areas = (useRouteLoaderData<typeof loader>('routes/settings/layout')?.areas ?? []).filter((a) => a.to !== '/settings')
   return (
     <div>
       <h1 className="mb-4 text-2xl font-bold">{t('index.title')}</h1>

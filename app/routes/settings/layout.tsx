@@ -8,16 +8,20 @@ import type { I18nHandle } from '../../lib/i18n'
 
 export const handle: I18nHandle = { i18n: ['org-settings'] }
 
-/** Settings: ADMIN and up; a BASIC member gets the 403 screen. */
+/**
+ * Settings: ADMIN and up; a BASIC member gets the 403 screen. The areas this member's role opens are
+ * picked here, on the server: the browser gets the list, not the table of areas and actions.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const { org } = await requireOrg(args)
   if (!can(org.role, 'settings.access')) throw new Response('Forbidden', { status: 403 })
-  return { role: org.role }
+  const areas = settingsAreas.filter((a) => can(org.role, a.action)).map(({ to, labelKey, descriptionKey }) => ({ to, labelKey, descriptionKey }))
+  return { role: org.role, areas }
 }
 
 export default function SettingsLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('org-settings')
-  const areas = settingsAreas.filter((a) => can(loaderData.role, a.action))
+  const { areas } = loaderData
   return (
     <div className="flex flex-col gap-6 md:flex-row">
       <nav aria-label={t('nav.label')} className="md:w-48 md:shrink-0">

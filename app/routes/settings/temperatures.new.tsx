@@ -1,6 +1,6 @@
 import type { Route } from './+types/temperatures.new'
 import { can } from '../../../server/auth/permissions'
-import { NewTemplatePage } from '../../components/templates/template-detail'
+import { NewTemplatePage } from '../../components/templates/new-template'
 import { createTemplateAction } from '../../components/templates/template-detail.server'
 import { LOG_FIELDS, logBody, logSchema } from '../../components/temperatures/form-bodies.server'
 import { logForms } from '../../components/temperatures/log-fields'

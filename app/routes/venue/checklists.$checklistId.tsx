@@ -6,17 +6,17 @@ import type { Route } from './+types/checklists.$checklistId'
 import { can } from '../../../server/auth/permissions'
 import { completeBody } from '../../../server/checklists/entry-routes'
 import { Badge } from '../../components/records/badges'
-import { formatDay, isDay } from '../../components/records/dates'
+import { isDay } from '../../components/records/dates'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryProgressMeter, EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { PendingButton, TextareaField } from '../../components/records/fields'
 import { offlineForm, PendingRecords } from '../../components/records/offline'
-import { ResolveForm } from '../../components/records/resolve-form'
 import { BadDayNotice } from '../../components/records/day-page'
 import { RecordCard, RecordHistory } from '../../components/records/record-card'
 import { RecordedBy } from '../../components/records/recorded-by'
 import { useLimitsText } from '../../components/records/record-value'
-import type { CheckProgress, RecordData } from '../../components/records/types'
+import { dayTexts, momentOf, withMoments } from '../../components/records/moments.server'
+import type { CheckProgress, RecordData, ShownMoment, ShownRecord } from '../../components/records/types'
 import { Field, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
 import { useServerForm, type FormResult } from '../../lib/forms'
@@ -24,6 +24,10 @@ import { failureStatus, invalidForm, optionalText, parseForm, rejectedForm, requ
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireVenue } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
+import { lazyComponent } from '../../lib/lazy'
+
+/** The corrective-action form: loaded by the browser only when a failure waits for one (app/lib/lazy.tsx). */
+const ResolveForm = lazyComponent(() => import('../../components/records/resolve-form').then((m) => m.ResolveForm))
 
 type ItemType = 'check' | 'yes_no' | 'number' | 'measure' | 'choice' | 'text' | 'photo'
 
@@ -124,7 +128,15 @@ export async function loader(args: Route.LoaderArgs) {
     return { kind: 'badDate' as const, venue, checklistId: args.params.checklistId, future: isDay(requested) }
   }
   const entry = must(args.request, client, result)
-  return { kind: 'entry' as const, entry: shownEntry(entry), due: entry.dueThatDay, orgId: org.id, canSignOff: can(org.role, 'checklists.signOff') }
+  const language = getLocale(args.request)
+  return {
+    kind: 'entry' as const,
+    entry: shownEntry(entry, language),
+    texts: dayTexts(entry.date, language),
+    due: entry.dueThatDay,
+    orgId: org.id,
+    canSignOff: can(org.role, 'checklists.signOff'),
+  }
 }
 
 /** A person as the page shows them: name and device (the membership id is not shown). */
@@ -132,20 +144,30 @@ function shownPerson({ name, device }: RecordData['recordedBy']): RecordData['re
   return device === undefined ? { name } : { name, device }
 }
 
-/** A record as the page shows it: without the chain link and membership ids the API sends for other clients. */
-function shownRecord(record: RecordData): RecordData {
+/**
+ * A record as the page shows it: without the chain link and membership ids the API sends for other
+ * clients, with its times written out in the venue's zone (moments.server.ts).
+ */
+function shownRecord(record: RecordData, entry: ChecklistEntry, language: string): ShownRecord {
   const { supersedesId: _chain, recordedBy, resolution, ...rest } = record
-  return { ...rest, recordedBy: shownPerson(recordedBy), resolution: resolution && { ...resolution, resolvedBy: shownPerson(resolution.resolvedBy) } }
+  return withMoments(
+    { ...rest, recordedBy: shownPerson(recordedBy), resolution: resolution && { ...resolution, resolvedBy: shownPerson(resolution.resolvedBy) } },
+    entry.venue.timeZone,
+    language,
+    entry.date,
+  )
 }
 
 /** The loader data carries what the page shows (issue #18): items without their position and checklist id, records trimmed. */
-function shownEntry(entry: ChecklistEntry) {
+function shownEntry(entry: ChecklistEntry, language: string) {
+  const { signOff } = entry
   return {
     ...entry,
+    signOff: signOff && { ...signOff, moment: momentOf(signOff.signedAt, null, entry.venue.timeZone, language, entry.date) },
     items: entry.items.map(({ item: { checklistId: _checklist, position: _position, ...item }, record, history }) => ({
       item,
-      record: record && shownRecord(record),
-      history: history.map(shownRecord),
+      record: record && shownRecord(record, entry, language),
+      history: history.map((r) => shownRecord(r, entry, language)),
     })),
   }
 }
@@ -234,12 +256,12 @@ async function signOffAction(args: Route.ActionArgs, orgId: string, venueId: str
 }
 
 export default function ChecklistDay({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('org')
+  const { t } = useTranslation('org')
   if (loaderData.kind === 'badDate') {
     return <BadDayNotice title={t('checklists.title')} venueName={loaderData.venue.name} future={loaderData.future} futureText={t('checklists.futureDate')} todayTo={`/checklists/${loaderData.checklistId}`} />
   }
 
-  const { entry, due, orgId, canSignOff } = loaderData
+  const { entry, texts, due, orgId, canSignOff } = loaderData
   const { checklist, date, today, venue } = entry
   const archived = checklist.archivedAt !== null
   const closed = archived || !due
@@ -258,7 +280,7 @@ export default function ChecklistDay({ loaderData, actionData }: Route.Component
         <h1 className="text-2xl font-bold break-words">{checklist.name}</h1>
         {checklist.description ? <p className="break-words whitespace-pre-wrap text-stone-700 dark:text-stone-300">{checklist.description}</p> : null}
         <p className="text-lg font-medium">
-          <time dateTime={date}>{formatDay(date, i18n.language)}</time>
+          <time dateTime={date}>{texts.text}</time>
           {date === today ? <span className="text-stone-700 dark:text-stone-300"> · {t('records.day.today')}</span> : null}
         </p>
         {checklist.dueTime && entry.checks.length === 1 ? <p className="text-stone-700 dark:text-stone-300">{t('checklists.dueBy', { time: checklist.dueTime })}</p> : null}
@@ -266,7 +288,7 @@ export default function ChecklistDay({ loaderData, actionData }: Route.Component
         {entry.progress.total + entry.progress.optional.total > 0 ? (
           <EntryProgressMeter name={checklist.name} progress={entry.progress} />
         ) : null}
-        <DayNav path={`/checklists/${checklist.id}`} date={date} today={today} picker={false} />
+        <DayNav path={`/checklists/${checklist.id}`} date={date} today={today} texts={texts} picker={false} />
         {entry.checks.length > 1 ? <ChecksNav checklistId={checklist.id} date={date} today={today} checks={entry.checks} current={entry.slot} /> : null}
       </div>
 
@@ -309,7 +331,15 @@ export default function ChecklistDay({ loaderData, actionData }: Route.Component
 }
 
 /** The manager's sign-off of the day: who and when once given; the button for a manager once complete. */
-function SignOffSection({ entry, canSignOff, errors }: { entry: Pick<ChecklistEntry, 'signOff' | 'venue' | 'date' | 'complete'>; canSignOff: boolean; errors?: string[] }) {
+function SignOffSection({
+  entry,
+  canSignOff,
+  errors,
+}: {
+  entry: Pick<ChecklistEntry, 'date' | 'complete'> & { signOff: (NonNullable<ChecklistEntry['signOff']> & { moment: ShownMoment }) | null }
+  canSignOff: boolean
+  errors?: string[]
+}) {
   const { t } = useTranslation('org')
   return (
     <section id="sign-off" aria-labelledby="sign-off-title" className="scroll-mt-4 space-y-3 rounded-lg border border-stone-300 p-3 sm:p-4 dark:border-stone-700">
@@ -319,7 +349,7 @@ function SignOffSection({ entry, canSignOff, errors }: { entry: Pick<ChecklistEn
       {entry.signOff ? (
         <>
           <p className="font-medium">{t('checklists.signOff.done')}</p>
-          <RecordedBy person={entry.signOff.signedBy} at={entry.signOff.signedAt} timeZone={entry.venue.timeZone} day={entry.date} className="" />
+          <RecordedBy person={entry.signOff.signedBy} at={entry.signOff.signedAt} moment={entry.signOff.moment} className="" />
         </>
       ) : !entry.complete ? (
         <p className="text-stone-700 dark:text-stone-300">{t('checklists.signOff.waiting')}</p>
@@ -381,8 +411,8 @@ function ItemEntry({
   api,
 }: {
   item: ShownItem
-  record: RecordData | null
-  history: RecordData[]
+  record: ShownRecord | null
+  history: ShownRecord[]
   date: string
   slot?: number
   timeZone: string
@@ -416,7 +446,7 @@ function ItemEntry({
       </div>
 
       {record ? (
-        <RecordCard record={record} timeZone={timeZone} day={date}>
+        <RecordCard record={record}>
           {unresolved ? (
             readOnly ? (
               <p className="font-medium text-red-800 dark:text-red-200">{t('checklists.item.noAction')}</p>
@@ -454,7 +484,7 @@ function ItemEntry({
         </details>
       ) : null}
 
-      <RecordHistory records={history} timeZone={timeZone} day={date} />
+      <RecordHistory records={history} />
     </li>
   )
 }
@@ -474,7 +504,7 @@ function CompleteForm({
   slot?: number
   titleId: string
   failure?: ItemFailure
-  correction?: RecordData
+  correction?: ShownRecord
   api: OfflineApi
 }) {
   const { t } = useTranslation('org')

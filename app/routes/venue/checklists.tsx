@@ -3,9 +3,11 @@ import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/checklists'
 import { can } from '../../../server/auth/permissions'
 import { loadDay } from '../../components/records/day-loader.server'
+import { dayTexts } from '../../components/records/moments.server'
 import { BadDayNotice, DayListHeading, EmptyDay } from '../../components/records/day-page'
 import { EntryProgressMeter, EntryStateBadges, type EntryProgress } from '../../components/records/entry-state'
 import { api } from '../../lib/api.server'
+import { getLocale } from '../../lib/i18n.server'
 import { requireVenue } from '../../lib/selection.server'
 
 interface DayEntries {
@@ -35,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   const canCreate = can(org.role, 'checklists.manage')
   const day = await loadDay<DayEntries>(api(args), args.request, `/v1/orgs/${org.id}/venues/${venue.id}/checklist-entries`)
   if (!day.ok) return { kind: 'badDate' as const, venue, future: day.future, canCreate }
-  return { kind: 'day' as const, day: day.data, canCreate }
+  return { kind: 'day' as const, day: day.data, texts: dayTexts(day.data.date, getLocale(args.request)), canCreate }
 }
 
 export default function Checklists({ loaderData }: Route.ComponentProps) {
@@ -44,10 +46,10 @@ export default function Checklists({ loaderData }: Route.ComponentProps) {
     return <BadDayNotice title={t('checklists.title')} venueName={loaderData.venue.name} future={loaderData.future} futureText={t('checklists.futureDate')} todayTo="/checklists" />
   }
 
-  const { day, canCreate } = loaderData
+  const { day, texts, canCreate } = loaderData
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <DayListHeading title={t('checklists.title')} path="/checklists" day={day} />
+      <DayListHeading title={t('checklists.title')} path="/checklists" day={day} texts={texts} />
 
       {day.checklists.length === 0 ? (
         <EmptyDay message={day.isToday ? t('checklists.empty') : t('checklists.emptyPast')} createTo={canCreate ? '/settings/checklists/new' : undefined} createLabel={t('checklists.createChecklist')} />

@@ -3,14 +3,14 @@ import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
 import type { Route } from './+types/temperatures.$temperatureId'
 import { Badge, LateBadge } from '../../components/records/badges'
-import { formatDay, isDay } from '../../components/records/dates'
+import { isDay } from '../../components/records/dates'
+import { dayTexts, momentOf } from '../../components/records/moments.server'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { RecordedBy } from '../../components/records/recorded-by'
 import { offlineForm, PendingRecords } from '../../components/records/offline'
-import { ResolveForm } from '../../components/records/resolve-form'
 import { BadDayNotice } from '../../components/records/day-page'
-import type { RecordData } from '../../components/records/types'
+import type { RecordData, ShownMoment } from '../../components/records/types'
 import { chartPoints, TemperatureChart, type ApiChartPoint } from '../../components/temperatures/chart'
 import { checkName, type DayCheck } from '../../components/temperatures/checks'
 import { CORRECTIVE_ACTIONS, type TemperatureUnit, type UnitKind } from '../../components/temperatures/types'
@@ -22,24 +22,34 @@ import { invalidForm, optionalText, parseForm, refusedForm, rejectedForm, requir
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireVenue } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
+import { lazyComponent } from '../../lib/lazy'
 import type { TemperatureDay } from './temperatures'
 
-type Reading = RecordData & { slot: number; valueC: number | null; recheck: boolean }
-/** What the page shows of a reading. */
-type ShownReading = Pick<Reading, 'id' | 'value' | 'note' | 'status' | 'late' | 'recheck' | 'recordedBy' | 'recordedAt' | 'deviceRecordedAt' | 'resolution'>
+/** The corrective-action form: loaded by the browser only when a failure waits for one (app/lib/lazy.tsx). */
+const ResolveForm = lazyComponent(() => import('../../components/records/resolve-form').then((m) => m.ResolveForm))
 
-const shownReading = ({ id, value, note, status, late, recheck, recordedBy, recordedAt, deviceRecordedAt, resolution }: Reading): ShownReading => ({
-  id,
-  value,
-  note,
-  status,
-  late,
-  recheck,
-  recordedBy,
-  recordedAt,
-  deviceRecordedAt: deviceRecordedAt ?? null,
-  resolution,
-})
+type Reading = RecordData & { slot: number; valueC: number | null; recheck: boolean }
+/** What the page shows of a reading: its times written out in the venue's zone (moments.server.ts). */
+type ShownReading = Pick<Reading, 'id' | 'value' | 'note' | 'status' | 'late' | 'recheck' | 'recordedBy' | 'recordedAt'> & {
+  moment: ShownMoment
+  resolution: (NonNullable<Reading['resolution']> & { moment: ShownMoment }) | null
+}
+
+/** A reading as the page shows it, for the log's day in the venue's zone. */
+const shownReading =
+  (timeZone: string, language: string, day: string) =>
+  ({ id, value, note, status, late, recheck, recordedBy, recordedAt, deviceRecordedAt, resolution }: Reading): ShownReading => ({
+    id,
+    value,
+    note,
+    status,
+    late,
+    recheck,
+    recordedBy,
+    recordedAt,
+    moment: momentOf(recordedAt, deviceRecordedAt, timeZone, language, day),
+    resolution: resolution && { ...resolution, moment: momentOf(resolution.resolvedAt, resolution.deviceResolvedAt, timeZone, language, day) },
+  })
 
 interface TemperatureEntry {
   id: string
@@ -88,13 +98,15 @@ export async function loader(args: Route.LoaderArgs) {
   const entry = must(args.request, client, await client.get<TemperatureEntry>(`/v1/orgs/${org.id}/temperature-entries/${listed.entryId}`))
   // The page's data carries what the page shows only (issue #18): each chart's points of the days
   // shown, without what a point never uses, and of the entry, units and readings the fields rendered.
+  const language = getLocale(args.request)
+  const shown = shownReading(entry.venue.timeZone, language, entry.date)
   const items = entry.items.map(({ item, checks, chart }) => ({
     item: { id: item.id, label: item.label, kind: item.kind, min: item.min, max: item.max },
     checks: checks.map(({ slot, time, record, history, openFailures }) => ({
       slot,
       time,
-      record: record && shownReading(record),
-      history: history.map(shownReading),
+      record: record && shown(record),
+      history: history.map(shown),
       openFailures,
     })),
     chart: chartPoints(chart, entry.date, days),
@@ -102,6 +114,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { id, date, today, isPast, venue: place, unit, temperature, dueThatDay, checks, complete, overdue, progress } = entry
   return {
     kind: 'entry' as const,
+    texts: dayTexts(date, language),
     entry: {
       id,
       date,
@@ -165,11 +178,11 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function TemperatureLogDay({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation('org')
+  const { t } = useTranslation('org')
   if (loaderData.kind === 'badDate') {
     return <BadDayNotice title={t('temperatures.title')} future={loaderData.future} futureText={t('temperatures.futureDate')} todayTo={`/temperatures/${loaderData.temperatureId}`} />
   }
-  const { entry, days, orgId } = loaderData
+  const { entry, texts, days, orgId } = loaderData
   const failure = actionData && 'cell' in actionData ? (actionData as CellFailure) : undefined
   const itemApi = (itemId: string) => `/v1/orgs/${orgId}/temperature-entries/${entry.id}/items/${itemId}`
   const closed = entry.temperature.archivedAt !== null || !entry.dueThatDay
@@ -185,7 +198,7 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
         <p className="text-sm text-stone-700 dark:text-stone-300">{entry.venue.name}</p>
         <h1 className="text-2xl font-bold break-words">{entry.temperature.name}</h1>
         <p className="text-lg font-medium">
-          <time dateTime={entry.date}>{formatDay(entry.date, i18n.language)}</time>
+          <time dateTime={entry.date}>{texts.text}</time>
           {entry.date === entry.today ? <span className="text-stone-700 dark:text-stone-300"> · {t('records.day.today')}</span> : null}
         </p>
         <EntryStateBadges checklist={entry} />
@@ -199,7 +212,7 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
             </li>
           ))}
         </ul>
-        <DayNav path={path} date={entry.date} today={entry.today} picker={false} />
+        <DayNav path={path} date={entry.date} today={entry.today} texts={texts} picker={false} />
       </div>
       {entry.isPast ? <PastDayBanner /> : null}
       {closed ? <p className="rounded-md border border-stone-400 p-3">{t('temperatures.closed')}</p> : null}
@@ -221,9 +234,9 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
               {checks.map((check) => (
                 <li key={check.slot} id={`cell-${item.id}-${check.slot}`} className="scroll-mt-4 space-y-2 border-t border-stone-200 pt-3 dark:border-stone-800">
                   <h3 className="font-medium">{checkName(check, t)}</h3>
-                  {check.record ? <ReadingLine reading={check.record} unit={entry.unit} timeZone={entry.venue.timeZone} day={entry.date} /> : null}
+                  {check.record ? <ReadingLine reading={check.record} unit={entry.unit} /> : null}
                   {check.history.map((r) => (
-                    <ReadingLine key={r.id} reading={r} unit={entry.unit} timeZone={entry.venue.timeZone} day={entry.date} earlier />
+                    <ReadingLine key={r.id} reading={r} unit={entry.unit} earlier />
                   ))}
                   {closed ? null : (
                     <>
@@ -275,7 +288,7 @@ function rangeLabel(min: number | null, max: number | null, unit: TemperatureUni
 }
 
 /** One reading: value in the unit, in or out of range, re-check, late, corrective action, who and when. */
-function ReadingLine({ reading, unit, timeZone, day, earlier }: { reading: ShownReading; unit: TemperatureUnit; timeZone: string; day: string; earlier?: boolean }) {
+function ReadingLine({ reading, unit, earlier }: { reading: ShownReading; unit: TemperatureUnit; earlier?: boolean }) {
   const { t, i18n } = useTranslation('org')
   const value = reading.value === null ? '' : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(reading.value))
   return (
@@ -298,12 +311,12 @@ function ReadingLine({ reading, unit, timeZone, day, earlier }: { reading: Shown
         {earlier ? <Badge tone="neutral">{t('temperatures.earlier')}</Badge> : null}
       </p>
       {reading.note ? <p className="text-sm break-words">{reading.note}</p> : null}
-      <RecordedBy person={reading.recordedBy} at={reading.recordedAt} deviceAt={reading.deviceRecordedAt} timeZone={timeZone} day={day} />
+      <RecordedBy person={reading.recordedBy} at={reading.recordedAt} moment={reading.moment} />
       {reading.resolution ? (
         <div className="rounded-md border border-green-700 p-2 text-sm dark:border-green-400">
           <p className="font-semibold">{t('records.correctiveAction')}</p>
           <p className="break-words">{reading.resolution.note}</p>
-          <RecordedBy person={reading.resolution.resolvedBy} at={reading.resolution.resolvedAt} deviceAt={reading.resolution.deviceResolvedAt} timeZone={timeZone} day={day} />
+          <RecordedBy person={reading.resolution.resolvedBy} at={reading.resolution.resolvedAt} moment={reading.resolution.moment} />
         </div>
       ) : reading.status === 'failed' ? (
         <p className="text-sm font-medium text-red-800 dark:text-red-300">{t('temperatures.needsAction')}</p>

@@ -3,10 +3,12 @@ import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/temperatures'
 import { can } from '../../../server/auth/permissions'
 import { loadDay } from '../../components/records/day-loader.server'
+import { dayTexts } from '../../components/records/moments.server'
 import { BadDayNotice, DayListHeading, EmptyDay } from '../../components/records/day-page'
 import { EntryStateBadges, type EntryProgress } from '../../components/records/entry-state'
 import { checksSummary, type DayCheck } from '../../components/temperatures/checks'
 import { api } from '../../lib/api.server'
+import { getLocale } from '../../lib/i18n.server'
 import { requireVenue } from '../../lib/selection.server'
 
 export interface TemperatureDay {
@@ -24,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const canCreate = can(org.role, 'temperatures.manage')
   const day = await loadDay<TemperatureDay>(api(args), args.request, `/v1/orgs/${org.id}/venues/${venue.id}/temperature-entries`)
   if (!day.ok) return { kind: 'badDate' as const, venue, future: day.future, canCreate }
-  return { kind: 'day' as const, day: day.data, canCreate }
+  return { kind: 'day' as const, day: day.data, texts: dayTexts(day.data.date, getLocale(args.request)), canCreate }
 }
 
 export default function Temperatures({ loaderData }: Route.ComponentProps) {
@@ -32,10 +34,10 @@ export default function Temperatures({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'badDate') {
     return <BadDayNotice title={t('temperatures.title')} venueName={loaderData.venue.name} future={loaderData.future} futureText={t('temperatures.futureDate')} todayTo="/temperatures" />
   }
-  const { day, canCreate } = loaderData
+  const { day, texts, canCreate } = loaderData
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <DayListHeading title={t('temperatures.title')} path="/temperatures" day={day} />
+      <DayListHeading title={t('temperatures.title')} path="/temperatures" day={day} texts={texts} />
       {day.temperatures.length === 0 ? (
         <EmptyDay message={t('temperatures.empty')} createTo={canCreate ? '/settings/temperatures/new' : undefined} createLabel={t('temperatures.create')} />
       ) : (
