@@ -1501,7 +1501,8 @@ interface CeilingRow {
   database: string
   mise: LoadResult
   ceiling: LoadResult
-  target: number
+  /** The issue's target ratio; none for the venue home (issue #18 asks it to be measured, with no target). */
+  target?: number
 }
 
 interface CeilingsData {
@@ -1632,7 +1633,7 @@ async function measureCeilings(databases: DatabaseTarget[]): Promise<CeilingsDat
   await bareRr.stop()
   for (const { database, loads } of misePages) {
     for (const [name, label] of CEILING_PAGES) {
-      rows.push({ page: label, database: database.kind, mise: loads[name]!, ceiling: ceilings[name]!, target: name === 'login' ? 0.6 : database.kind === 'PGlite' ? 0.4 : 0.5 })
+      rows.push({ page: label, database: database.kind, mise: loads[name]!, ceiling: ceilings[name]!, target: name === 'login' ? 0.6 : name === 'home' ? undefined : database.kind === 'PGlite' ? 0.4 : 0.5 })
     }
   }
   const sizes: CeilingsData['captured'] = {}
@@ -1687,7 +1688,7 @@ function ceilingsSection(data: CeilingsData): string {
   for (const r of rows) {
     const ratio = r.mise.rps / r.ceiling.rps
     lines.push(
-      `| \`${r.page}\` | ${r.database} | ${int(r.mise.rps)} | ${int(r.ceiling.rps)} | **${pct(ratio)}**${ratio < r.target ? ' (missed)' : ''} | ≥ ${pct(r.target)} | ${cpu(r.mise)} | ${cpu(r.ceiling)} | ${cpuRatio(r)} | ${ms(r.mise.p50)} | ${ms(r.ceiling.p50)} | ${int(r.mise.total)} / ${int(r.ceiling.total)} | ${(Math.max(r.mise.otherCpu ?? 0, r.ceiling.otherCpu ?? 0)).toFixed(2)} |`,
+      `| \`${r.page}\` | ${r.database} | ${int(r.mise.rps)} | ${int(r.ceiling.rps)} | **${pct(ratio)}**${r.target !== undefined && ratio < r.target ? ' (missed)' : ''} | ${r.target === undefined ? '—' : `≥ ${pct(r.target)}`} | ${cpu(r.mise)} | ${cpu(r.ceiling)} | ${cpuRatio(r)} | ${ms(r.mise.p50)} | ${ms(r.ceiling.p50)} | ${int(r.mise.total)} / ${int(r.ceiling.total)} | ${(Math.max(r.mise.otherCpu ?? 0, r.ceiling.otherCpu ?? 0)).toFixed(2)} |`,
     )
   }
   lines.push(
