@@ -209,21 +209,24 @@ function forgetOthersPages(who: string | null) {
 }
 
 /** While online, a device fetches what PINs may be checked against when the network goes (ADR 054). */
-function refreshPins() {
+async function refreshPins(): Promise<void> {
   const who = opts?.owner()
   if (!opts?.device || !who || !navigator.onLine) return
-  void import('./offline-pin.client').then((m) => m.refreshVerifiers(who))
+  await import('./offline-pin.client').then((m) => m.refreshVerifiers(who))
 }
 
-/** Start once per page load: intercept record forms offline, publish the queue, sync it. */
-export function start(options: StartOptions) {
+/**
+ * Start once per page load: intercept record forms offline, publish the queue, sync it. Resolves once
+ * a device has refreshed the PINs it may check offline (at once for a person).
+ */
+export function start(options: StartOptions): Promise<void> {
   opts = options
   forgetOthersPages(options.owner())
-  refreshPins()
+  const refreshed = refreshPins().catch(() => {})
   if (started) {
     // Another PIN holder now: records made under their PIN may go.
     void publish().then(syncNow)
-    return
+    return refreshed
   }
   started = true
   document.addEventListener('submit', onSubmit, true)
@@ -233,7 +236,7 @@ export function start(options: StartOptions) {
   }
   window.addEventListener('online', () => {
     update()
-    refreshPins()
+    void refreshPins().catch(() => {})
   })
   window.addEventListener('offline', update)
   window.setInterval(() => void syncNow(), SYNC_EVERY_MS)
@@ -253,4 +256,5 @@ export function start(options: StartOptions) {
     })
   offlineActions.discard = (key) => void remove(key).then(publish)
   update()
+  return refreshed
 }

@@ -4,9 +4,9 @@
  * what a record form carries so the queue can send it to /v1 itself. The queue is loaded lazily, after
  * the page is interactive: without JavaScript none of this exists and forms post as before. The list
  * of a cell's pending records is its own chunk too (pending-list.tsx): the server never has any to
- * show, so it is in no page's first load. The layout fetches it with the queue, and the record pages'
- * corrective-action form (loaded when a failure shows, ADR 061), so the service worker has them for the
- * offline spells they are for.
+ * show, so it is in no page's first load. The layout fetches it once the queue has started, and the
+ * record pages' corrective-action form (loaded when a failure shows, ADR 061), so the service worker
+ * has them for the offline spells they are for.
  */
 import { lazy, Suspense, useEffect } from 'react'
 import { useLocation, useRevalidator, useRouteLoaderData } from 'react-router'
@@ -16,6 +16,13 @@ import { useOfflineState } from '../../lib/offline-store'
 
 const loadPendingList = () => import('./pending-list')
 const PendingList = lazy(loadPendingList)
+/**
+ * The queue (app/lib/offline.client.ts): fetched as soon as this module runs in the browser, while the
+ * page hydrates, so that a tablet has refreshed the PINs it may check offline as early as it can.
+ */
+let queue: Promise<typeof import('../../lib/offline.client')> | undefined
+const loadQueue = () => (queue ??= import('../../lib/offline.client'))
+if (typeof document !== 'undefined') void loadQueue()
 
 /** The attributes of a record form that may be kept offline: the /v1 call, its fixed fields, the page's cell. */
 export function offlineForm(opts: { url: string; body: Record<string, unknown>; cell: string; kind: 'complete' | 'resolve'; unit?: string }) {
@@ -44,20 +51,22 @@ export function OfflineRecording() {
   const here = location.pathname + location.search
   useEffect(() => {
     let live = true
-    void loadPendingList()
-    void import('./resolve-form')
-    void import('../../lib/offline.client').then((m) => {
-      if (live)
-        m.start({
-          owner: () => owner,
-          device,
-          pinRequired,
-          serverPin: () => pin,
-          personName: () => personName,
-          revalidate: () => void revalidator.revalidate(),
-          // A page load: offline, the pad comes from the service worker's copy.
-          toPinPad: () => window.location.assign(pinPadPath(here)),
-        })
+    void loadQueue().then(async (m) => {
+      if (!live) return
+      await m.start({
+        owner: () => owner,
+        device,
+        pinRequired,
+        serverPin: () => pin,
+        personName: () => personName,
+        revalidate: () => void revalidator.revalidate(),
+        // A page load: offline, the pad comes from the service worker's copy.
+        toPinPad: () => window.location.assign(pinPadPath(here)),
+      })
+      // Then, for the service worker's copy, the parts these pages load when they show them (after the
+      // queue and the PINs a tablet may check offline, which come first).
+      void loadPendingList()
+      void import('./resolve-form')
     })
     return () => {
       live = false
