@@ -125,7 +125,10 @@ describe('named statements on PGlite', () => {
  * text once; writes stay unnamed; answers are node-postgres' own; a read whose table changed shape runs
  * again unnamed.
  */
-describe.runIf(process.env.DATABASE_URL)('named reads on PostgreSQL', () => {
+// Only in the PostgreSQL run (registered there, not skipped elsewhere), as tests/unit/query-many-rows.test.ts.
+const postgresRuns = process.env.DATABASE_URL ? [{ url: process.env.DATABASE_URL }] : []
+
+describe.each(postgresRuns)('named reads on PostgreSQL', ({ url }) => {
   let pool: pg.Pool
   let plain: pg.Pool
   const table = `named_reads_${Math.random().toString(36).slice(2, 10)}`
@@ -133,8 +136,8 @@ describe.runIf(process.env.DATABASE_URL)('named reads on PostgreSQL', () => {
 
   beforeAll(async () => {
     // One connection, so the statements it prepared can be read from it.
-    pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 })
-    plain = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 })
+    pool = new pg.Pool({ connectionString: url, max: 1 })
+    plain = new pg.Pool({ connectionString: url, max: 1 })
     nameReads(pool)
     await pool.query(`create table ${table} (id serial primary key, label text not null, at timestamptz)`)
   })
