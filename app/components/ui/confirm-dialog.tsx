@@ -48,6 +48,20 @@ export function Heading({ id, children }: { id: string; children: ReactNode }) {
   );
 }
 
+/** The confirmation's title and, when given, its description: what the panel and the modal name and describe it by. */
+export function ConfirmIntro({ titleId, descriptionId, title, description }: { titleId: string; descriptionId?: string; title: ReactNode; description?: ReactNode }) {
+  return (
+    <>
+      <Heading id={titleId}>{title}</Heading>
+      {description ? (
+        <div id={descriptionId} className={descriptionClasses}>
+          {description}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 export function TypeToConfirm({ confirmText, typeLabel, typed, onTyped }: { confirmText: string; typeLabel?: ReactNode; typed: string; onTyped: (value: string) => void }) {
   return (
     <Field
@@ -166,12 +180,7 @@ export function ConfirmForm(props: ConfirmFormProps) {
           aria-labelledby={titleId}
           className={`${panelClasses} mt-2 rounded-lg border border-gray-300 bg-white p-4 dark:border-gray-700 dark:bg-gray-900`}
         >
-          <Heading id={titleId}>{title ?? defaultTitle}</Heading>
-          {description ? (
-            <div id={descriptionId} className={descriptionClasses}>
-              {description}
-            </div>
-          ) : null}
+          <ConfirmIntro titleId={titleId} descriptionId={descriptionId} title={title ?? defaultTitle} description={description} />
           <ConfirmFields
             props={props}
             typed={typed}

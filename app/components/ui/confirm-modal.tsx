@@ -10,6 +10,7 @@ import {
   actionsClasses,
   canConfirm,
   ConfirmFields,
+  ConfirmIntro,
   DEFAULT_CONFIRM_TITLE,
   descriptionClasses,
   Heading,
@@ -159,12 +160,7 @@ export function ConfirmModal({
       descriptionId={descriptionId}
       returnFocus={returnFocus}
     >
-      <Heading id={titleId}>{title ?? defaultTitle}</Heading>
-      {description ? (
-        <div id={descriptionId} className={descriptionClasses}>
-          {description}
-        </div>
-      ) : null}
+      <ConfirmIntro titleId={titleId} descriptionId={descriptionId} title={title ?? defaultTitle} description={description} />
       <ConfirmFields
         props={props}
         typed={typed}
