@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { can, deviceCan, type Action } from '../../auth/permissions.ts'
-import type { Db } from '../../db/client.ts'
+import { preparedOnce } from '../../db/client.ts'
 import { auditEvents, memberships, organisations } from '../../db/schema.ts'
 import { t } from '../../i18n.ts'
 import type { AppEnv } from '../context.ts'
@@ -19,15 +19,14 @@ declare module 'hono' {
 }
 
 /** The active membership of a person in an organisation: every /v1/orgs call runs it, prepared once per database. */
-function prepareMembership(db: Db) {
-  return db
+const membershipQuery = preparedOnce((db) =>
+  db
     .select({ id: memberships.id, role: memberships.role, venueIds: memberships.venueIds })
     .from(memberships)
     .where(and(eq(memberships.orgId, sql.placeholder('orgId')), eq(memberships.userId, sql.placeholder('userId')), eq(memberships.status, 'active')))
     .limit(1)
-    .prepare('mise_org_membership')
-}
-const membershipQueries = new WeakMap<Db, ReturnType<typeof prepareMembership>>()
+    .prepare('mise_org_membership'),
+)
 
 /**
  * Resolve session → membership → role → venues once per request for /v1/orgs/:orgId/*.
@@ -57,11 +56,7 @@ export function orgScope(): MiddlewareHandler<AppEnv> {
     const { db } = c.get('deps')
     // Read with the session when the page's first call was the current-user one; else one query.
     let member = auth.memberships ? auth.memberships[orgId] : undefined
-    if (!auth.memberships) {
-      let membership = membershipQueries.get(db)
-      if (!membership) membershipQueries.set(db, (membership = prepareMembership(db)))
-      member = (await membership.execute({ orgId, userId: auth.user.id }))[0]
-    }
+    if (!auth.memberships) member = (await membershipQuery(db).execute({ orgId, userId: auth.user.id }))[0]
     if (member) {
       c.set('scope', {
         orgId,
