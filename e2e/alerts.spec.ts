@@ -7,7 +7,7 @@
 import { request } from '@playwright/test'
 import { expect, expectAccessible, expectToast, linkIn, test, waitForMail } from './support/fixtures'
 import { ALERTS_PORT } from './support/ports'
-import { DESKTOP, ok, organisationWithMembers, pageFor, PHONE, type Person } from './support/setup'
+import { DESKTOP, middayTimeZone, ok, organisationWithMembers, pageFor, PHONE, type Person } from './support/setup'
 
 // The server whose alert scan runs every second (e2e/support/serve.ts).
 test.use({ baseURL: `http://localhost:${ALERTS_PORT}` })
@@ -17,7 +17,10 @@ for (const viewport of [PHONE, DESKTOP]) {
     test.setTimeout(180_000)
     const tag = Math.random().toString(36).slice(2, 7)
     const started = Date.now()
-    const { owner, people, orgId, venueId } = await organisationWithMembers(baseURL!, [{ name: 'Ana Admin', role: 'ADMIN' }], `Alerts ${tag}`, 'Harbour')
+    // The venue's clock at midday: a check due at 00:00 is hours overdue whenever the spec runs.
+    const { owner, people, orgId, venueId } = await organisationWithMembers(baseURL!, [{ name: 'Ana Admin', role: 'ADMIN' }], `Alerts ${tag}`, 'Harbour', {
+      timeZone: middayTimeZone(),
+    })
     const [admin] = people as [Person]
     const org = `/v1/orgs/${orgId}`
     // The daily summary at midnight (venue time), so it too is due by now.

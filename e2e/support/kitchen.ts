@@ -4,7 +4,7 @@
  * through the API; and what the server holds for the day.
  */
 import type { APIRequestContext, ViewportSize } from '@playwright/test'
-import { organisationWithMembers } from './setup'
+import { middayTimeZone, organisationWithMembers } from './setup'
 
 export const TABLET: ViewportSize = { width: 1024, height: 768 }
 
@@ -16,7 +16,8 @@ export async function ok(res: Awaited<ReturnType<APIRequestContext['get']>>) {
 /** An organisation with a PIN-only cook, a checklist of three ticks and a log of two fridges (one check a day). */
 export async function kitchen(baseURL: string) {
   const tag = Math.random().toString(36).slice(2, 7)
-  const org = await organisationWithMembers(baseURL, [{ name: 'Ana Admin', role: 'ADMIN' }], `Cellar ${tag}`, `Quay ${tag}`)
+  // The venue's day does not turn while the spec runs (a tablet's clock set 20 minutes slow stays on it).
+  const org = await organisationWithMembers(baseURL, [{ name: 'Ana Admin', role: 'ADMIN' }], `Cellar ${tag}`, `Quay ${tag}`, { timeZone: middayTimeZone() })
   const admin = org.people[0]!
   const pin = String(1000 + Math.floor(Math.random() * 9000))
   await ok(await org.owner.api.post(`/v1/orgs/${org.orgId}/staff`, { data: { name: 'Pablo Pin', role: 'BASIC', pin } }))
