@@ -3,7 +3,7 @@
  * with their records), completing and resolving items. Templates are read straight from their tables,
  * scoped by organisation; records go through the shared machinery of server/records/service.ts.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import type { RecordStatus } from '../records/schema.ts'
@@ -74,22 +74,13 @@ function currentByCell(rows: (Pick<StoredRecord, 'itemId' | 'slot' | 'status'> &
 // The day list.
 
 /**
- * The non-archived items of some checklists, what progress needs of them: per checklist, the ids of its
- * required items and of its optional ones (one row a checklist, not one an item).
+ * The ids of a checklist's non-archived items, required or optional, as one comma-separated text: what
+ * progress needs of them, read as columns of the day list's own query (a column of text costs nothing
+ * to decode, where an array is parsed element by element on PostgreSQL).
  */
-const dayItems = preparedOnce((db) => {
-  const i = checklistItems
-  return db
-    .select({
-      checklistId: i.checklistId,
-      required: sql<string[]>`coalesce(array_agg(${i.id}) filter (where ${i.required}), '{}')`,
-      optional: sql<string[]>`coalesce(array_agg(${i.id}) filter (where not ${i.required}), '{}')`,
-    })
-    .from(i)
-    .where(and(eq(i.orgId, sql.placeholder('orgId')), sql`${i.checklistId} = any(${sql.placeholder('ids')}::uuid[])`, isNull(i.archivedAt)))
-    .groupBy(i.checklistId)
-    .prepare('mise_day_checklist_items')
-})
+const itemIdsOf = (required: boolean) =>
+  sql<string | null>`(select string_agg(i.id::text, ',') from ${checklistItems} i where i.org_id = "checklists"."org_id" and i.checklist_id = "checklists"."id" and i.archived_at is null and ${required ? sql`i.required` : sql`not i.required`})`
+const idsIn = (text: string | null) => (text ? text.split(',') : [])
 
 /** One checklist of the organisation, its items (archived ones too) in order, and its sign-off of a day at a venue: what an entry page reads. */
 const entryChecklist = preparedOnce((db) =>
@@ -117,13 +108,15 @@ const entrySignOff = preparedOnce((db) => {
 })
 
 /**
- * The non-archived checklists due at the venue on the day, with progress and sign-off: four queries (venue by the
- * caller, checklists with their sign-offs, their items, their current records) whatever the number of checklists and items.
+ * The non-archived checklists due at the venue on the day, with progress and sign-off: three queries (venue by the
+ * caller, checklists with their sign-offs and item ids, their current records) whatever the number of checklists and items.
  */
 export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: string | undefined, now = new Date()) {
   const { db, scope } = ctx
   const day = dayInfo(venue, date, ctx.locale, now)
-  const lists = await dueTemplates<Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime' | 'checksPerDay' | 'checkTimes' | 'requiresSignOff'> & { signedOff: boolean }>(ctx, checklistKind, venue.id, day.date, {
+  const lists = await dueTemplates<
+    Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime' | 'checksPerDay' | 'checkTimes' | 'requiresSignOff'> & { signedOff: boolean; requiredIds: string | null; optionalIds: string | null }
+  >(ctx, checklistKind, venue.id, day.date, {
     id: checklists.id,
     name: checklists.name,
     description: checklists.description,
@@ -133,17 +126,11 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
     requiresSignOff: checklists.requiresSignOff,
     // Qualified by hand: drizzle writes a select's own columns unqualified, which the subquery would read as its own.
     signedOff: sql<boolean>`exists (select 1 from ${checklistSignOffs} s where s.org_id = "checklists"."org_id" and s.venue_id = ${sql.placeholder('venueId')}::uuid and s.checklist_id = "checklists"."id" and s.date = ${sql.placeholder('date')}::date)`,
+    requiredIds: itemIdsOf(true),
+    optionalIds: itemIdsOf(false),
   }, 'day_list')
   const ids = lists.map((l) => l.id)
-  const [items, current] = ids.length
-    ? await Promise.all([
-        manyRowsOf(() => dayItems(db).execute({ orgId: scope.orgId, ids })),
-        currentStates(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: ids }),
-      ])
-    : [[], []]
-  const itemsByChecklist = new Map(
-    items.map((i) => [i.checklistId, [...i.required.map((id) => ({ id, required: true })), ...i.optional.map((id) => ({ id, required: false }))]]),
-  )
+  const current = await currentStates(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: ids })
   const recordsByChecklist = Map.groupBy(current, (r) => r.templateId)
   return {
     ...day,
@@ -157,7 +144,7 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
       requiresSignOff: list.requiresSignOff,
       signedOff: list.signedOff,
       ...checklistProgress({
-        items: itemsByChecklist.get(list.id) ?? [],
+        items: [...idsIn(list.requiredIds).map((id) => ({ id, required: true })), ...idsIn(list.optionalIds).map((id) => ({ id, required: false }))],
         current: currentByCell(recordsByChecklist.get(list.id) ?? []),
         date: day.date,
         today: day.today,

@@ -111,23 +111,29 @@ export interface CellState {
   open?: number
 }
 
+const noProgress = (): Progress => ({ done: 0, total: 0, optional: { done: 0, total: 0 }, failed: 0, unresolved: 0 })
+
+/** Count one cell, with its state when it has a record, into a progress. */
+function countCell(progress: Progress, required: boolean, state: CellState | undefined) {
+  const open = state ? (state.open ?? (state.status === 'failed' && !state.resolved ? 1 : 0)) : 0
+  if (required) {
+    progress.total++
+    if (state && open === 0) progress.done++
+  } else {
+    progress.optional.total++
+    if (state) progress.optional.done++
+  }
+  if (state?.status === 'failed') progress.failed++
+  progress.unresolved += open
+}
+
+const completeOf = (progress: Progress) => progress.done === progress.total && progress.unresolved === 0
+
 /** Count the cells (see Progress) and decide completeness. */
 export function progressOf(cells: { id: string; required: boolean }[], current: Map<string, CellState>) {
-  const progress: Progress = { done: 0, total: 0, optional: { done: 0, total: 0 }, failed: 0, unresolved: 0 }
-  for (const cell of cells) {
-    const state = current.get(cell.id)
-    const open = state ? (state.open ?? (state.status === 'failed' && !state.resolved ? 1 : 0)) : 0
-    if (cell.required) {
-      progress.total++
-      if (state && open === 0) progress.done++
-    } else {
-      progress.optional.total++
-      if (state) progress.optional.done++
-    }
-    if (state?.status === 'failed') progress.failed++
-    progress.unresolved += open
-  }
-  return { complete: progress.done === progress.total && progress.unresolved === 0, progress }
+  const progress = noProgress()
+  for (const cell of cells) countCell(progress, cell.required, current.get(cell.id))
+  return { complete: completeOf(progress), progress }
 }
 
 /** The key of a cell of the day in a map of states: an item at one check. */
@@ -136,7 +142,8 @@ export const cellKey = (itemId: string, slot: number) => `${itemId}:${slot}`
 /**
  * Progress per check and for the whole day, for a template due at several checks (one check when it
  * has one time): each check counts its items' cells and is overdue after its time (or once the day is
- * over); the day is overdue when any check is. `states` is keyed by cellKey.
+ * over); the day is overdue when any check is. `states` is keyed by cellKey. Each cell is looked up
+ * once, counted into its check and into the day (a day list runs this for every card).
  */
 export function checksProgress(
   times: (string | null)[],
@@ -146,16 +153,18 @@ export function checksProgress(
   now: Date,
   timeZone: string,
 ) {
-  const cellsOf = (slot: number) => items.map((i) => ({ id: cellKey(i.id, slot), required: i.required }))
+  const progress = noProgress()
   const checks = times.map((time, slot) => {
-    const { complete, progress } = progressOf(cellsOf(slot), states)
-    return { slot, time, complete, overdue: isOverdue({ complete, ...day, now, timeZone, dueTime: time }), done: progress.done, total: progress.total, unresolved: progress.unresolved }
+    const own = noProgress()
+    for (const item of items) {
+      const state = states.size ? states.get(cellKey(item.id, slot)) : undefined
+      countCell(own, item.required, state)
+      countCell(progress, item.required, state)
+    }
+    const complete = completeOf(own)
+    return { slot, time, complete, overdue: isOverdue({ complete, ...day, now, timeZone, dueTime: time }), done: own.done, total: own.total, unresolved: own.unresolved }
   })
-  const { complete, progress } = progressOf(
-    times.flatMap((_, slot) => cellsOf(slot)),
-    states,
-  )
-  return { checks, complete, overdue: checks.some((c) => c.overdue), progress }
+  return { checks, complete: completeOf(progress), overdue: checks.some((c) => c.overdue), progress }
 }
 
 /** Overdue: not complete, and the day is past, or it is today and the due time has passed in the venue's zone. */
