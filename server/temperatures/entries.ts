@@ -9,7 +9,7 @@ import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm
 import { notFound, validationError } from '../api/errors.ts'
 import { t } from '../i18n.ts'
 import { organisations } from '../orgs/schema.ts'
-import { manyRowsOf } from '../db/client.ts'
+import { preparedOnce } from '../db/client.ts'
 import { chartRecords, publicRecord, recordHistory, recordStates, shiftDay, todayIn, type StoredRecord } from '../records/service.ts'
 
 type RecordState = Awaited<ReturnType<typeof recordStates>>[number]
@@ -84,52 +84,47 @@ function logProgress(
 
 /**
  * The non-archived logs due at the venue on the day, each with its entry id and progress by check: a
- * constant number of queries (venue by the caller, logs, unit, entries, units, records) whatever the
- * number of logs, units and readings.
+ * constant number of queries whatever the number of logs, units and readings — venue by the caller; the
+ * logs with what else the page needs of each read as columns (the organisation's unit, the day's entry,
+ * the non-archived units' ids); the records — and, once a day, one insert of the entries not yet there.
  */
 export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: string | undefined, now = new Date()) {
   const day = work.dayInfo(venue, date, ctx.locale, now)
-  const [logs, unit] = await Promise.all([
-    work.dueTemplates<Pick<TemperatureLogRow, 'id' | 'name' | 'checksPerDay' | 'checkTimes'>>(ctx, temperatureKind, venue.id, day.date, {
+  const logs = await work.dueTemplates<Pick<TemperatureLogRow, 'id' | 'name' | 'checksPerDay' | 'checkTimes'> & { unit: TemperatureUnit; entryId: string | null; itemIds: string | null }>(
+    ctx,
+    temperatureKind,
+    venue.id,
+    day.date,
+    {
       id: temperatureLogs.id,
       name: temperatureLogs.name,
       checksPerDay: temperatureLogs.checksPerDay,
       checkTimes: temperatureLogs.checkTimes,
-    }, 'day_list'),
-    orgUnit(ctx),
-  ])
+      // Qualified by hand, as the checklists' day list does: the subqueries would read drizzle's unqualified columns as their own.
+      unit: sql<TemperatureUnit>`(select o.temperature_unit from ${organisations} o where o.id = "temperature_logs"."org_id")`,
+      entryId: sql<string | null>`(select e.id from ${temperatureEntries} e where e.org_id = "temperature_logs"."org_id" and e.venue_id = ${sql.placeholder('venueId')}::uuid and e.temperature_id = "temperature_logs"."id" and e.date = ${sql.placeholder('date')}::date)`,
+      itemIds: sql<string | null>`(select string_agg(i.id::text, ',') from ${temperatureItems} i where i.org_id = "temperature_logs"."org_id" and i.temperature_id = "temperature_logs"."id" and i.archived_at is null)`,
+    },
+    'day_list',
+  )
   const ids = logs.map((l) => l.id)
-  const [entryIds, items, rows] = ids.length
-    ? await Promise.all([
-        ensureEntries(ctx, venue.id, day.date, ids),
-        manyRowsOf(() =>
-          ctx.db
-            .select({ id: temperatureItems.id, temperatureId: temperatureItems.temperatureId })
-            .from(temperatureItems)
-            .where(and(eq(temperatureItems.orgId, ctx.scope.orgId), inArray(temperatureItems.temperatureId, ids), isNull(temperatureItems.archivedAt))),
-        ),
-        recordStates(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: ids }),
-      ])
-    : [new Map<string, string>(), [], []]
-  const itemsByLog = Map.groupBy(items, (i) => i.temperatureId)
+  const missing = logs.filter((l) => !l.entryId).map((l) => l.id)
+  const [unit, made, rows] = await Promise.all([
+    logs.length ? logs[0]!.unit : orgUnit(ctx),
+    ensureEntries(ctx, venue.id, day.date, missing),
+    recordStates(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: ids }),
+  ])
   const rowsByLog = Map.groupBy(rows, (r) => r.templateId)
   return {
     ...day,
     venue: work.publicVenue(venue),
     unit,
     temperatures: logs.map((log) => ({
-      entryId: entryIds.get(log.id)!,
+      entryId: log.entryId ?? made.get(log.id)!,
       id: log.id,
       name: log.name,
       checksPerDay: log.checksPerDay,
-      ...logProgress(
-        log,
-        (itemsByLog.get(log.id) ?? []).map((i) => i.id),
-        cellStates(rowsByLog.get(log.id) ?? []),
-        day,
-        now,
-        venue.timeZone,
-      ),
+      ...logProgress(log, log.itemIds ? log.itemIds.split(',') : [], cellStates(rowsByLog.get(log.id) ?? []), day, now, venue.timeZone),
     })),
   }
 }
@@ -140,14 +135,28 @@ export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: 
 /** The entry of the organisation with its log (archived or not) and the organisation's unit: one query. */
 async function findEntry(ctx: ServiceContext, entryId: string) {
   if (!isUuid(entryId)) return undefined
-  const [row] = await ctx.db
+  const [row] = await entryQuery(ctx.db).execute({ orgId: ctx.scope.orgId, entryId })
+  return row
+}
+const entryQuery = preparedOnce((db) =>
+  db
     .select({ entry: temperatureEntries, log: temperatureLogs, unit: organisations.temperatureUnit })
     .from(temperatureEntries)
     .innerJoin(temperatureLogs, and(eq(temperatureLogs.orgId, temperatureEntries.orgId), eq(temperatureLogs.id, temperatureEntries.temperatureId)))
     .innerJoin(organisations, eq(organisations.id, temperatureEntries.orgId))
-    .where(and(eq(temperatureEntries.orgId, ctx.scope.orgId), eq(temperatureEntries.id, entryId)))
-  return row
-}
+    .where(and(eq(temperatureEntries.orgId, sql.placeholder('orgId')), eq(temperatureEntries.id, sql.placeholder('entryId'))))
+    .prepare('mise_temperature_entry'),
+)
+
+/** A log's units, archived ones too, in order: what an entry page reads. */
+const entryItems = preparedOnce((db) =>
+  db
+    .select()
+    .from(temperatureItems)
+    .where(and(eq(temperatureItems.orgId, sql.placeholder('orgId')), eq(temperatureItems.temperatureId, sql.placeholder('temperatureId'))))
+    .orderBy(asc(temperatureItems.position), asc(temperatureItems.createdAt), asc(temperatureItems.id))
+    .prepare('mise_temperature_entry_items'),
+)
 
 /** A record as the API shows it for temperatures: value and limits in the organisation's unit, re-checks marked. */
 function publicReading(orgId: string, record: StoredRecord, unit: TemperatureUnit, failedIds: Set<string>) {
@@ -179,11 +188,7 @@ export async function entryDetail(ctx: ServiceContext, entryId: string, now = ne
   const venue = await work.venueForWork(ctx, entry.venueId)
   const day = work.dayInfo(venue, entry.date, ctx.locale, now)
   const [items, todays, charted] = await Promise.all([
-    ctx.db
-      .select()
-      .from(temperatureItems)
-      .where(and(eq(temperatureItems.orgId, ctx.scope.orgId), eq(temperatureItems.temperatureId, log.id)))
-      .orderBy(asc(temperatureItems.position), asc(temperatureItems.createdAt), asc(temperatureItems.id)),
+    entryItems(ctx.db).execute({ orgId: ctx.scope.orgId, temperatureId: log.id }),
     recordHistory(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: [log.id] }),
     chartRecords(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, from: shiftDay(day.date, -(CHART_DAYS - 1)), to: day.date, templateIds: [log.id] }),
   ])
