@@ -137,18 +137,50 @@ const storedColumns = {
   current: sql<boolean>`${isCurrent}`.mapWith(Boolean),
 }
 
-function filterWhere(scope: OrgScope, filter: RecordFilter): SQL | undefined {
+/** The filter's optional parts, in a fixed order: which of them a filter has is its shape. */
+const FILTER_PARTS = ['date', 'from', 'to', 'templateIds', 'itemIds', 'slot'] as const
+
+/** The filter's conditions with its values as placeholders (named as the filter's fields, and `orgId`). */
+function filterWhere(filter: RecordFilter): SQL | undefined {
+  const p = sql.placeholder
   return and(
-    eq(records.orgId, scope.orgId),
-    eq(records.venueId, filter.venueId),
-    eq(records.kind, filter.kind),
-    filter.date !== undefined ? eq(records.date, filter.date) : undefined,
-    filter.from !== undefined ? gte(records.date, filter.from) : undefined,
-    filter.to !== undefined ? lte(records.date, filter.to) : undefined,
-    filter.templateIds ? inArray(records.templateId, filter.templateIds) : undefined,
-    filter.itemIds ? inArray(records.itemId, filter.itemIds) : undefined,
-    filter.slot !== undefined ? eq(records.slot, filter.slot) : undefined,
+    eq(records.orgId, p('orgId')),
+    eq(records.venueId, p('venueId')),
+    eq(records.kind, p('kind')),
+    filter.date !== undefined ? eq(records.date, p('date')) : undefined,
+    filter.from !== undefined ? gte(records.date, p('from')) : undefined,
+    filter.to !== undefined ? lte(records.date, p('to')) : undefined,
+    filter.templateIds ? sql`${records.templateId} = any(${p('templateIds')}::uuid[])` : undefined,
+    filter.itemIds ? sql`${records.itemId} = any(${p('itemIds')}::uuid[])` : undefined,
+    filter.slot !== undefined ? eq(records.slot, p('slot')) : undefined,
   )
+}
+
+interface Prepared<T> {
+  execute(params: Record<string, unknown>): Promise<T>
+}
+const filterQueries = new WeakMap<Db, Map<string, Prepared<unknown>>>()
+
+/**
+ * Run a read of the records matching a filter, prepared once per database and filter shape (which of
+ * the filter's optional parts it has): the pages read records with a handful of shapes, and building a
+ * query's SQL anew each time costs more than running it.
+ */
+function byFilter<T>(db: Db, scope: OrgScope, filter: RecordFilter, name: string, build: (where: SQL | undefined) => { prepare(name: string): Prepared<T> }): Promise<T> {
+  let queries = filterQueries.get(db)
+  if (!queries) filterQueries.set(db, (queries = new Map()))
+  const params: Record<string, unknown> = { orgId: scope.orgId, venueId: filter.venueId, kind: filter.kind }
+  let shape = ''
+  for (const part of FILTER_PARTS) {
+    const given = filter[part] !== undefined
+    shape += given ? '1' : '0'
+    if (given) params[part] = filter[part]
+  }
+  const key = `mise_records_${name}_${shape}`
+  let query = queries.get(key) as Prepared<T> | undefined
+  if (!query) queries.set(key, (query = build(filterWhere(filter)).prepare(key)))
+  const prepared = query
+  return manyRowsOf(() => prepared.execute(params))
 }
 
 function keyWhere(scope: OrgScope, key: RecordKey): SQL | undefined {
@@ -181,11 +213,7 @@ export type StoredRecord = Awaited<ReturnType<typeof selectStored>>[number]
 /** The current (not superseded) records matching the filter, in one query. */
 export async function currentRecords(db: Db, scope: OrgScope, filter: RecordFilter): Promise<StoredRecord[]> {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return selectStored(db, and(filterWhere(scope, filter), isCurrent)).orderBy(
-    asc(records.date),
-    asc(records.recordedAt),
-    asc(records.id),
-  )
+  return byFilter(db, scope, filter, 'current', (where) => selectStored(db, and(where, isCurrent)).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)))
 }
 
 /** The state of a cell as progress counts it (templates/day.ts `CellState`), from its current record. */
@@ -250,12 +278,12 @@ export async function currentStates(
  */
 export async function recordStates(db: Db, scope: OrgScope, filter: RecordFilter): Promise<(CurrentState & { current: boolean })[]> {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return manyRowsOf(() =>
+  return byFilter(db, scope, filter, 'states', (where) =>
     db
       .select({ ...stateColumns, current: sql<boolean>`${isCurrent}`.mapWith(Boolean) })
       .from(records)
       .leftJoin(recordResolutions, resolutionOfRecord)
-      .where(filterWhere(scope, filter))
+      .where(where)
       .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)),
   )
 }
@@ -267,11 +295,11 @@ export async function recordStates(db: Db, scope: OrgScope, filter: RecordFilter
  */
 export async function chartRecords(db: Db, scope: OrgScope, filter: RecordFilter) {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return manyRowsOf(() =>
+  return byFilter(db, scope, filter, 'chart', (where) =>
     db
       .select({ itemId: records.itemId, date: records.date, slot: records.slot, value: records.value, status: records.status, recordedAt: records.recordedAt })
       .from(records)
-      .where(and(filterWhere(scope, filter), or(eq(records.status, 'failed'), isCurrent)))
+      .where(and(where, or(eq(records.status, 'failed'), isCurrent)))
       .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)),
   )
 }
@@ -368,7 +396,7 @@ export async function unresolvedFailures(
 /** Every record matching the filter, current and superseded, oldest first, in one query. */
 export async function recordHistory(db: Db, scope: OrgScope, filter: RecordFilter): Promise<StoredRecord[]> {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return manyRowsOf(() => selectStored(db, filterWhere(scope, filter)).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)))
+  return byFilter(db, scope, filter, 'history', (where) => selectStored(db, where).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)))
 }
 
 /** One record of the organisation by id. */
