@@ -7,6 +7,7 @@ import type { MailMessage } from '../mail/mailer.ts'
 import { t, type Locale } from '../i18n.ts'
 import type { PublicOrder } from './service.ts'
 import { formatDay } from '../dates.ts'
+import { numberFormat } from '../numbers.ts'
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
@@ -18,7 +19,7 @@ function oneLine(s: string): string {
 
 /** A quantity as people write it in that language (2.5 → "2,5" in Spanish). */
 export function quantity(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(value)
+  return numberFormat(locale, { maximumFractionDigits: 3 }).format(value)
 }
 
 /** A yyyy-MM-dd day in words ("Tuesday 24 November 2026"): the shared helper (ADR 039). */

@@ -5,6 +5,8 @@
  * Pure, shared by the API tests and the pages (server render and the live scaler in the browser).
  */
 
+import { numberFormat } from '../numbers.ts'
+
 /** A unit the scaler knows: its family and its size in the family's base (g, ml) or none. */
 interface KnownUnit {
   key: string
@@ -153,5 +155,5 @@ export function formatQuantity(quantity: number, unitText: string, locale: strin
   const whole = Math.floor(quantity)
   const rest = decimals(quantity - whole, 2)
   if (fractional && FRACTIONS[String(rest)]) return `${whole || ''}${FRACTIONS[String(rest)]}`
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 3 }).format(quantity)
+  return numberFormat(locale, { maximumFractionDigits: 3 }).format(quantity)
 }

@@ -2,6 +2,8 @@
  * Temperatures are stored in °C with one decimal; each organisation reads and enters them in °C or °F.
  * Pure functions, safe to bundle for the browser (the settings and daily pages use them too).
  */
+import { numberFormat } from '../numbers.ts'
+
 export type TemperatureUnit = 'C' | 'F'
 export type ItemKind = 'fridge' | 'freezer' | 'hot_holding' | 'cooking' | 'cooling' | 'delivery' | 'other'
 
@@ -53,5 +55,5 @@ export function inRange(celsius: number, min: number | null, max: number | null)
 
 /** "4.5 °C" / "4,5 °C" in the reader's language. */
 export function formatTemperature(value: number, unit: TemperatureUnit, locale: string): string {
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value)} °${unit}`
+  return `${numberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(value)} °${unit}`
 }

@@ -13,6 +13,7 @@ import { noFields, parseForm, refusedForm, rejectedForm } from '../../lib/forms.
 import { getLocale, translator } from '../../lib/i18n.server'
 import { requireVenue } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
+import { numberFormat } from '../../../server/numbers'
 
 export async function loader(args: Route.LoaderArgs) {
   const { org } = await requireVenue(args)
@@ -96,7 +97,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const edit = useServerForm({ id: 'order-edit-form', lastResult: answer?.intent === 'save' ? answer.result : null })
   const delivery = useServerForm({ id: 'order-receive-form', lastResult: answer?.intent === 'receive' ? answer.result : null })
   const when = (iso: string) => formatMoment(iso, timeZone, i18n.language).text
-  const qty = (n: number | null) => (n === null ? '—' : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 3 }).format(n))
+  const qty = (n: number | null) => (n === null ? '—' : numberFormat(i18n.language, { maximumFractionDigits: 3 }).format(n))
   const open = order.status === 'sent' || order.status === 'confirmed'
   const cell = `${inputClasses} min-w-20`
   const shortfalls = order.lines.filter((l) => l.shortfall)
@@ -300,7 +301,7 @@ function DeliveryTemperature({ order }: { order: Order }) {
   const { t, i18n } = useTranslation('org')
   const received = order.history.findLast((h) => h.kind === 'received')
   const logged = received?.detail.temperatureLog as { temperatureId: string; date: string; name: string; status: 'done' | 'failed' } | undefined
-  const value = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(order.deliveryTemperature ?? 0)
+  const value = numberFormat(i18n.language, { maximumFractionDigits: 1 }).format(order.deliveryTemperature ?? 0)
   return (
     <p data-testid="delivery-temperature">
       {t('orders.detail.temperatureTaken', { value })}{' '}

@@ -24,6 +24,7 @@ import { requireVenue } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import { lazyComponent } from '../../lib/lazy'
 import type { TemperatureDay } from './temperatures'
+import { numberFormat } from '../../../server/numbers'
 
 /** The corrective-action form: loaded by the browser only when a failure waits for one (app/lib/lazy.tsx). */
 const ResolveForm = lazyComponent(() => import('../../components/records/resolve-form').then((m) => m.ResolveForm))
@@ -290,7 +291,7 @@ function rangeLabel(min: number | null, max: number | null, unit: TemperatureUni
 /** One reading: value in the unit, in or out of range, re-check, late, corrective action, who and when. */
 function ReadingLine({ reading, unit, earlier }: { reading: ShownReading; unit: TemperatureUnit; earlier?: boolean }) {
   const { t, i18n } = useTranslation('org')
-  const value = reading.value === null ? '' : new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(reading.value))
+  const value = reading.value === null ? '' : numberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(reading.value))
   return (
     <div className={`space-y-1 ${earlier ? 'text-stone-700 dark:text-stone-300' : ''}`}>
       <p className="flex flex-wrap items-center gap-2">
