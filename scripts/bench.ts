@@ -1776,11 +1776,12 @@ async function profileDayList(): Promise<string> {
   const session = await signIn(mise.base)
   const data = await seedChecklists(mise.base, session.cookie)
   const pageIndex = process.argv.indexOf('--page')
-  // `--page /checklists/:id`: the first seeded checklist.
-  const page = (pageIndex >= 0 && process.argv[pageIndex + 1]?.startsWith('/') ? process.argv[pageIndex + 1]! : '/checklists').replace(':id', data.checklistIds[0]!)
+  const asked = pageIndex >= 0 && process.argv[pageIndex + 1]?.startsWith('/') ? process.argv[pageIndex + 1]! : '/checklists'
   const withYear = process.argv.includes('--year')
-  // The venue home (section 9) shows section 6's temperature logs too; `--year` adds section 5's year of records.
-  if (page.startsWith('/?') || withYear) await seedTemperatures(mise.base, session.cookie, data.orgId, data.venueId)
+  // The venue home (section 9) and the temperature pages show section 6's temperature logs; `--year` adds section 5's year of records.
+  const temperatures = asked.startsWith('/?') || asked.startsWith('/temperatures') || withYear ? await seedTemperatures(mise.base, session.cookie, data.orgId, data.venueId) : undefined
+  // `--page /checklists/:id` or `/temperatures/:id`: the first seeded checklist or log.
+  const page = asked.replace(':id', asked.startsWith('/temperatures') ? temperatures!.temperatureIds[0]! : data.checklistIds[0]!)
   if (withYear) mise = (await addYearOfRecords(target, mise, data)).mise
   await mise.stop()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-prof-'))
