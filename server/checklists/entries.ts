@@ -3,16 +3,17 @@
  * with their records), completing and resolving items. Templates are read straight from their tables,
  * scoped by organisation; records go through the shared machinery of server/records/service.ts.
  */
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
-import type { RecordStatus } from '../records/schema.ts'
-import { currentStates, publicRecord, recordHistory, splitHistory, type StoredRecord } from '../records/service.ts'
+import { recordResolutions, records, type RecordStatus } from '../records/schema.ts'
+import { isCurrent, publicRecord, resolutionOfRecord, recordHistory, splitHistory, type StoredRecord } from '../records/service.ts'
 import type { ServiceContext } from '../scope.ts'
 import { manyRowsOf, preparedOnce } from '../db/client.ts'
 import {
   cellKey,
   checksProgress,
+  checksProgressOfCounts,
   checkWorkable,
   dayInfo,
   dueOn,
@@ -73,14 +74,45 @@ function currentByCell(rows: (Pick<StoredRecord, 'itemId' | 'slot' | 'status'> &
 // ---------------------------------------------------------------------------------------------------
 // The day list.
 
+/** How many non-archived items, required or optional, a checklist has: a column of the day list's own query. */
+const itemCountOf = (required: boolean) =>
+  sql<number>`(select count(*)::int from ${checklistItems} i where i.org_id = "checklists"."org_id" and i.checklist_id = "checklists"."id" and i.archived_at is null and ${required ? sql`i.required` : sql`not i.required`})`
+
 /**
- * The ids of a checklist's non-archived items, required or optional, as one comma-separated text: what
- * progress needs of them, read as columns of the day list's own query (a column of text costs nothing
- * to decode, where an array is parsed element by element on PostgreSQL).
+ * What progress needs of a day's records, counted by the database (templates/day.ts CheckCounts): per
+ * checklist and check, over the current records of its non-archived items, the required ones settled,
+ * the optional ones recorded, the failed ones and the open failures. A few rows instead of a record
+ * each, with the same rule as checksProgress (a failure counts as settled once resolved).
  */
-const itemIdsOf = (required: boolean) =>
-  sql<string | null>`(select string_agg(i.id::text, ',') from ${checklistItems} i where i.org_id = "checklists"."org_id" and i.checklist_id = "checklists"."id" and i.archived_at is null and ${required ? sql`i.required` : sql`not i.required`})`
-const idsIn = (text: string | null) => (text ? text.split(',') : [])
+const dayCounts = preparedOnce((db) => {
+  const i = checklistItems
+  const open = sql`(${records.status} = 'failed' and ${recordResolutions.recordId} is null)`
+  return db
+    .select({
+      checklistId: records.templateId,
+      slot: records.slot,
+      done: sql<number>`(count(*) filter (where ${i.required} and not ${open}))::int`,
+      optionalDone: sql<number>`(count(*) filter (where not ${i.required}))::int`,
+      failed: sql<number>`(count(*) filter (where ${records.status} = 'failed'))::int`,
+      unresolved: sql<number>`(count(*) filter (where ${open}))::int`,
+    })
+    .from(records)
+    .innerJoin(i, and(eq(i.orgId, records.orgId), eq(i.id, records.itemId), eq(i.checklistId, records.templateId), isNull(i.archivedAt)))
+    .leftJoin(recordResolutions, resolutionOfRecord)
+    .where(
+      and(
+        eq(records.orgId, sql.placeholder('orgId')),
+        eq(records.venueId, sql.placeholder('venueId')),
+        eq(records.kind, 'checklist'),
+        eq(records.date, sql.placeholder('date')),
+        sql`${records.templateId} = any(${sql.placeholder('ids')}::uuid[])`,
+        isCurrent,
+      ),
+    )
+    .groupBy(records.templateId, records.slot)
+    .prepare('mise_day_checklist_counts')
+})
+
 
 /** One checklist of the organisation, its items (archived ones too) in order, and its sign-off of a day at a venue: what an entry page reads. */
 const entryChecklist = preparedOnce((db) =>
@@ -115,7 +147,7 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
   const { db, scope } = ctx
   const day = dayInfo(venue, date, ctx.locale, now)
   const lists = await dueTemplates<
-    Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime' | 'checksPerDay' | 'checkTimes' | 'requiresSignOff'> & { signedOff: boolean; requiredIds: string | null; optionalIds: string | null }
+    Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime' | 'checksPerDay' | 'checkTimes' | 'requiresSignOff'> & { signedOff: boolean; required: number; optional: number }
   >(ctx, checklistKind, venue.id, day.date, {
     id: checklists.id,
     name: checklists.name,
@@ -126,12 +158,12 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
     requiresSignOff: checklists.requiresSignOff,
     // Qualified by hand: drizzle writes a select's own columns unqualified, which the subquery would read as its own.
     signedOff: sql<boolean>`exists (select 1 from ${checklistSignOffs} s where s.org_id = "checklists"."org_id" and s.venue_id = ${sql.placeholder('venueId')}::uuid and s.checklist_id = "checklists"."id" and s.date = ${sql.placeholder('date')}::date)`,
-    requiredIds: itemIdsOf(true),
-    optionalIds: itemIdsOf(false),
+    required: itemCountOf(true),
+    optional: itemCountOf(false),
   }, 'day_list')
   const ids = lists.map((l) => l.id)
-  const current = await currentStates(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: ids })
-  const recordsByChecklist = Map.groupBy(current, (r) => r.templateId)
+  const counts = ids.length ? await manyRowsOf(() => dayCounts(db).execute({ orgId: scope.orgId, venueId: venue.id, date: day.date, ids })) : []
+  const countsOf = new Map(counts.map((c) => [`${c.checklistId}:${c.slot}`, c]))
   return {
     ...day,
     venue: publicVenue(venue),
@@ -143,15 +175,7 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
       checksPerDay: list.checksPerDay,
       requiresSignOff: list.requiresSignOff,
       signedOff: list.signedOff,
-      ...checklistProgress({
-        items: [...idsIn(list.requiredIds).map((id) => ({ id, required: true })), ...idsIn(list.optionalIds).map((id) => ({ id, required: false }))],
-        current: currentByCell(recordsByChecklist.get(list.id) ?? []),
-        date: day.date,
-        today: day.today,
-        now,
-        timeZone: venue.timeZone,
-        times: checklistTimes(list),
-      }),
+      ...checksProgressOfCounts(checklistTimes(list), list, (slot) => countsOf.get(`${list.id}:${slot}`), day, now, venue.timeZone),
     })),
   }
 }

@@ -96,7 +96,7 @@ export interface RecordKey {
 }
 
 /** "Not superseded by any record of the organisation." */
-const isCurrent = sql`not exists (select 1 from ${records} as s where s.org_id = ${records.orgId} and s.supersedes_id = ${records.id})`
+export const isCurrent = sql`not exists (select 1 from ${records} as s where s.org_id = ${records.orgId} and s.supersedes_id = ${records.id})`
 
 const storedColumns = {
   id: records.id,
@@ -196,7 +196,7 @@ function keyWhere(scope: OrgScope, key: RecordKey): SQL | undefined {
 }
 
 /** A record's corrective action, when it has one (the join record queries make). */
-const resolutionOfRecord = and(eq(recordResolutions.orgId, records.orgId), eq(recordResolutions.recordId, records.id))
+export const resolutionOfRecord = and(eq(recordResolutions.orgId, records.orgId), eq(recordResolutions.recordId, records.id))
 
 function selectStored(db: Db, where: SQL | undefined) {
   return db
@@ -232,44 +232,6 @@ const stateColumns = {
   slot: records.slot,
   status: records.status,
   resolved: sql<boolean>`${recordResolutions.recordId} is not null`.mapWith(Boolean),
-}
-
-/** The day's current records of some templates at a venue, prepared once per database (every day list runs it). */
-function prepareCurrentStates(db: Db) {
-  return db
-    .select(stateColumns)
-    .from(records)
-    .leftJoin(recordResolutions, resolutionOfRecord)
-    .where(
-      and(
-        eq(records.orgId, sql.placeholder('orgId')),
-        eq(records.venueId, sql.placeholder('venueId')),
-        eq(records.kind, sql.placeholder('kind')),
-        eq(records.date, sql.placeholder('date')),
-        sql`${records.templateId} = any(${sql.placeholder('templateIds')}::uuid[])`,
-        isCurrent,
-      ),
-    )
-    .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id))
-    .prepare('mise_current_states')
-}
-const currentStateQueries = new WeakMap<Db, ReturnType<typeof prepareCurrentStates>>()
-
-/**
- * What progress needs of the current records of a day: four narrow columns, one `not exists`
- * (current) and the resolution join, in one prepared query, without a full record's columns and
- * joins (a day list of 30 checklists reads 300 of them only to count).
- */
-export async function currentStates(
-  db: Db,
-  scope: OrgScope,
-  filter: Required<Pick<RecordFilter, 'kind' | 'venueId' | 'date' | 'templateIds'>>,
-): Promise<CurrentState[]> {
-  if (filter.templateIds.length === 0) return []
-  let query = currentStateQueries.get(db)
-  if (!query) currentStateQueries.set(db, (query = prepareCurrentStates(db)))
-  const prepared = query
-  return manyRowsOf(() => prepared.execute({ orgId: scope.orgId, venueId: filter.venueId, kind: filter.kind, date: filter.date, templateIds: filter.templateIds }))
 }
 
 /**

@@ -140,10 +140,55 @@ export function progressOf(cells: { id: string; required: boolean }[], current: 
 export const cellKey = (itemId: string, slot: number) => `${itemId}:${slot}`
 
 /**
- * Progress per check and for the whole day, for a template due at several checks (one check when it
- * has one time): each check counts its items' cells and is overdue after its time (or once the day is
- * over); the day is overdue when any check is. `states` is keyed by cellKey. Each cell is looked up
- * once, counted into its check and into the day (a day list runs this for every card).
+ * What one check's cells hold, counted: the required cells settled (recorded, failure resolved), the
+ * optional cells recorded, the cells whose current record failed and the open failures. A day list
+ * reads these counted by the database; an entry page counts them from its records (checksProgress).
+ */
+export interface CheckCounts {
+  done: number
+  optionalDone: number
+  failed: number
+  unresolved: number
+}
+
+/**
+ * Progress per check and for the whole day from each check's counts and the template's number of
+ * required and optional items (every item has a cell at every check): each check is overdue after its
+ * time (or once the day is over); the day is overdue when any check is.
+ */
+export function checksProgressOfCounts(
+  times: (string | null)[],
+  items: { required: number; optional: number },
+  countsOf: (slot: number) => CheckCounts | undefined,
+  day: { date: string; today: string },
+  now: Date,
+  timeZone: string,
+) {
+  const progress = noProgress()
+  const checks = times.map((time, slot) => {
+    const counts = countsOf(slot)
+    const own: Progress = {
+      done: counts?.done ?? 0,
+      total: items.required,
+      optional: { done: counts?.optionalDone ?? 0, total: items.optional },
+      failed: counts?.failed ?? 0,
+      unresolved: counts?.unresolved ?? 0,
+    }
+    progress.done += own.done
+    progress.total += own.total
+    progress.optional.done += own.optional.done
+    progress.optional.total += own.optional.total
+    progress.failed += own.failed
+    progress.unresolved += own.unresolved
+    const complete = completeOf(own)
+    return { slot, time, complete, overdue: isOverdue({ complete, ...day, now, timeZone, dueTime: time }), done: own.done, total: own.total, unresolved: own.unresolved }
+  })
+  return { checks, complete: completeOf(progress), overdue: checks.some((c) => c.overdue), progress }
+}
+
+/**
+ * Progress per check and for the whole day from the items and the states of their cells (keyed by
+ * cellKey): each cell counted as progressOf counts it, then as checksProgressOfCounts decides.
  */
 export function checksProgress(
   times: (string | null)[],
@@ -153,18 +198,13 @@ export function checksProgress(
   now: Date,
   timeZone: string,
 ) {
-  const progress = noProgress()
-  const checks = times.map((time, slot) => {
+  const required = items.filter((i) => i.required).length
+  const counts = times.map((_, slot) => {
     const own = noProgress()
-    for (const item of items) {
-      const state = states.size ? states.get(cellKey(item.id, slot)) : undefined
-      countCell(own, item.required, state)
-      countCell(progress, item.required, state)
-    }
-    const complete = completeOf(own)
-    return { slot, time, complete, overdue: isOverdue({ complete, ...day, now, timeZone, dueTime: time }), done: own.done, total: own.total, unresolved: own.unresolved }
+    for (const item of items) countCell(own, item.required, states.size ? states.get(cellKey(item.id, slot)) : undefined)
+    return { done: own.done, optionalDone: own.optional.done, failed: own.failed, unresolved: own.unresolved }
   })
-  return { checks, complete: completeOf(progress), overdue: checks.some((c) => c.overdue), progress }
+  return checksProgressOfCounts(times, { required, optional: items.length - required }, (slot) => counts[slot], day, now, timeZone)
 }
 
 /** Overdue: not complete, and the day is past, or it is today and the due time has passed in the venue's zone. */

@@ -7,7 +7,7 @@ import { recordResolutions, records, venues } from '../../server/db/schema.ts'
 import { todayIn, weekdayOf } from '../../server/records/service.ts'
 import { cellKey, progressOf } from '../../server/templates/day.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
-import { archiveChecklist, archiveItem, createChecklist, FILES, renameItem, uploadFile } from '../support/checklists.ts'
+import { archiveChecklist, archiveItem, createChecklist, FILES, renameItem, uploadFile, type CreatedChecklist } from '../support/checklists.ts'
 import { createOrgWithActors, type Actor, type OrgWithActors } from '../support/orgs.ts'
 import { expectError, inSpanish } from './_helpers.ts'
 
@@ -463,6 +463,46 @@ describe('completeness and overdue', () => {
     expect((await o.basic.client.get(entryUrl(c.id, o.venueA))).json).toMatchObject({ complete: true })
     // The day card says the same as the page.
     expect(listed(await o.basic.client.get(dayUrl(o.venueA)), c.id)).toMatchObject({ complete: true, progress: { done: 1, total: 1, optional: { done: 1, total: 2 } } })
+  })
+
+  test('the day card counts as the page does: two checks, optional items, a correction, failures open and resolved, an archived item', async () => {
+    const c = await createChecklist(t, o.orgId, {
+      checksPerDay: 2,
+      checkTimes: ['00:00', '23:59'],
+      items: [{ type: 'check' }, { type: 'yes_no' }, { type: 'yes_no', required: false }, { type: 'check', required: false }, { type: 'check' }],
+    })
+    const [a, b, opt, opt2, gone] = c.items as [CreatedChecklist['items'][number], ...CreatedChecklist['items']]
+    const at = (slot: number, body: Record<string, unknown> = {}) => ({ venueId: o.venueA, slot, ...body })
+    const card = async () => {
+      const { overdue, complete, progress, checks } = listed(await o.basic.client.get(dayUrl(o.venueA)), c.id)
+      return { overdue, complete, progress, checks }
+    }
+    const page = async () => {
+      const { overdue, complete, progress, checks } = (await o.basic.client.get(entryUrl(c.id, o.venueA))).json
+      return { overdue, complete, progress, checks }
+    }
+    const steps: (() => Promise<unknown>)[] = [
+      async () => {},
+      () => complete(o.basic, c.id, a.id, at(0)),
+      () => complete(o.basic, c.id, b!.id, at(0, { value: 'no' })),
+      () => complete(o.basic, c.id, opt!.id, at(1, { value: 'no' })),
+      () => complete(o.basic, c.id, b!.id, at(0, { value: 'yes' })),
+      () => complete(o.basic, c.id, gone!.id, at(1)),
+      () => resolve(o.basic, c.id, opt!.id, { venueId: o.venueA, slot: 1, note: 'Binned it' }),
+      () => complete(o.basic, c.id, opt2!.id, at(0)),
+      () => archiveItem(t, gone!.id),
+    ]
+    const seen = []
+    for (const step of steps) {
+      const res = (await step()) as { status?: number; text?: string } | undefined
+      if (res?.status !== undefined) expect(res.status, res.text).toBeLessThan(300)
+      const [fromList, fromPage] = [await card(), await page()]
+      expect(fromList).toEqual(fromPage)
+      seen.push(fromList.progress)
+    }
+    // The steps moved every count at least once, so the comparison covered them.
+    expect(new Set(seen.map((p) => JSON.stringify(p))).size).toBeGreaterThanOrEqual(6)
+    expect(seen.at(-1)).toEqual({ done: 2, total: 4, optional: { done: 2, total: 4 }, failed: 1, unresolved: 0 })
   })
 
   test('one definition: complete exactly when every required item is settled (recorded, failure resolved) and no failure is open', () => {
