@@ -53,6 +53,11 @@ describe('named statements on PGlite', () => {
     }
     const { mine } = await asked('select at, doc from probe where label = $1', ['first "one"'])
     expect(mine.rows[0]).toEqual({ at: new Date('2026-11-26T10:00:00.123Z'), doc: { nested: { list: [1, 2] } } })
+    // A query's own parsers (as drizzle passes them) win for their types; the client's parse the others.
+    const own = { parsers: { 1184: (value: string) => `at ${value}` }, rowMode: 'object' as const }
+    const parsed = await asked('select at, doc, n from probe where label = $1', ['first "one"'], own)
+    expect(parsed.mine.rows).toEqual(parsed.theirs.rows)
+    expect(parsed.mine.rows[0]).toEqual({ at: expect.stringMatching(/^at 2026-11-26 10:00:00\.123/), doc: { nested: { list: [1, 2] } }, n: 7 })
     const updated = await asked('update probe set n = n + 1 where label = $1', ['first "one"'])
     expect(updated.mine.affectedRows).toBe(updated.theirs.affectedRows)
     expect(updated.mine.affectedRows).toBe(1)
