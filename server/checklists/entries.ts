@@ -74,20 +74,29 @@ function currentByCell(rows: (Pick<StoredRecord, 'itemId' | 'slot' | 'status'> &
 // ---------------------------------------------------------------------------------------------------
 // The day list.
 
-/** How many non-archived items, required or optional, a checklist has: a column of the day list's own query. */
-const itemCountOf = (required: boolean) =>
-  sql<number>`(select count(*)::int from ${checklistItems} i where i.org_id = "checklists"."org_id" and i.checklist_id = "checklists"."id" and i.archived_at is null and ${required ? sql`i.required` : sql`not i.required`})`
-
 /**
- * What progress needs of a day's records, counted by the database (templates/day.ts CheckCounts): per
- * checklist and check, over the current records of its non-archived items, the required ones settled,
- * the optional ones recorded, the failed ones and the open failures. A few rows instead of a record
- * each, with the same rule as checksProgress (a failure counts as settled once resolved).
+ * What progress needs of a day, counted by the database (templates/day.ts CheckCounts), in one query of
+ * a few rows: per checklist, a row without a check (`slot` null) whose `done` and `optionalDone` are its
+ * numbers of non-archived required and optional items; and per checklist and check, over the current
+ * records of its non-archived items, the required ones settled, the optional ones recorded, the failed
+ * ones and the open failures — the rule checksProgress applies (a failure counts as settled once resolved).
  */
 const dayCounts = preparedOnce((db) => {
   const i = checklistItems
   const open = sql`(${records.status} = 'failed' and ${recordResolutions.recordId} is null)`
-  return db
+  const items = db
+    .select({
+      checklistId: i.checklistId,
+      slot: sql<number | null>`null::int`,
+      done: sql<number>`(count(*) filter (where ${i.required}))::int`,
+      optionalDone: sql<number>`(count(*) filter (where not ${i.required}))::int`,
+      failed: sql<number>`0`,
+      unresolved: sql<number>`0`,
+    })
+    .from(i)
+    .where(and(eq(i.orgId, sql.placeholder('orgId')), sql`${i.checklistId} = any(${sql.placeholder('ids')}::uuid[])`, isNull(i.archivedAt)))
+    .groupBy(i.checklistId)
+  const recorded = db
     .select({
       checklistId: records.templateId,
       slot: records.slot,
@@ -110,7 +119,7 @@ const dayCounts = preparedOnce((db) => {
       ),
     )
     .groupBy(records.templateId, records.slot)
-    .prepare('mise_day_checklist_counts')
+  return items.unionAll(recorded).prepare('mise_day_checklist_counts')
 })
 
 
@@ -141,13 +150,13 @@ const entrySignOff = preparedOnce((db) => {
 
 /**
  * The non-archived checklists due at the venue on the day, with progress and sign-off: three queries (venue by the
- * caller, checklists with their sign-offs and item ids, their current records) whatever the number of checklists and items.
+ * caller, checklists with their sign-offs, what their items and records count) whatever the number of checklists and items.
  */
 export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: string | undefined, now = new Date()) {
   const { db, scope } = ctx
   const day = dayInfo(venue, date, ctx.locale, now)
   const lists = await dueTemplates<
-    Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime' | 'checksPerDay' | 'checkTimes' | 'requiresSignOff'> & { signedOff: boolean; required: number; optional: number }
+    Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime' | 'checksPerDay' | 'checkTimes' | 'requiresSignOff'> & { signedOff: boolean }
   >(ctx, checklistKind, venue.id, day.date, {
     id: checklists.id,
     name: checklists.name,
@@ -158,12 +167,14 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
     requiresSignOff: checklists.requiresSignOff,
     // Qualified by hand: drizzle writes a select's own columns unqualified, which the subquery would read as its own.
     signedOff: sql<boolean>`exists (select 1 from ${checklistSignOffs} s where s.org_id = "checklists"."org_id" and s.venue_id = ${sql.placeholder('venueId')}::uuid and s.checklist_id = "checklists"."id" and s.date = ${sql.placeholder('date')}::date)`,
-    required: itemCountOf(true),
-    optional: itemCountOf(false),
   }, 'day_list')
   const ids = lists.map((l) => l.id)
   const counts = ids.length ? await manyRowsOf(() => dayCounts(db).execute({ orgId: scope.orgId, venueId: venue.id, date: day.date, ids })) : []
-  const countsOf = new Map(counts.map((c) => [`${c.checklistId}:${c.slot}`, c]))
+  const countsOf = new Map(counts.map((c) => [`${c.checklistId}:${c.slot ?? 'items'}`, c]))
+  const itemsOf = (id: string) => {
+    const items = countsOf.get(`${id}:items`)
+    return { required: items?.done ?? 0, optional: items?.optionalDone ?? 0 }
+  }
   return {
     ...day,
     venue: publicVenue(venue),
@@ -175,7 +186,7 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
       checksPerDay: list.checksPerDay,
       requiresSignOff: list.requiresSignOff,
       signedOff: list.signedOff,
-      ...checksProgressOfCounts(checklistTimes(list), list, (slot) => countsOf.get(`${list.id}:${slot}`), day, now, venue.timeZone),
+      ...checksProgressOfCounts(checklistTimes(list), itemsOf(list.id), (slot) => countsOf.get(`${list.id}:${slot}`), day, now, venue.timeZone),
     })),
   }
 }
