@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { sql, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { nameReads, namedStatementQuery, type PGliteQuery } from './named-statements.ts'
+import { isRead, nameReads, namedStatementQuery, type PGliteQuery } from './named-statements.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -161,7 +161,7 @@ export function manyRowsOf<T>(run: () => PromiseLike<T>): Promise<T> {
  */
 function jsonRowsQuery(query: PGliteQuery): PGliteQuery {
   return async (text, params, options) => {
-    if (!rowsAsJson.getStore() || options?.rowMode !== 'array' || !/^\s*select\b/i.test(text)) return query(text, params, options)
+    if (!rowsAsJson.getStore() || options?.rowMode !== 'array' || !isRead(text)) return query(text, params, options)
     const result = await query(`select coalesce(json_agg(row(q.*)), '[]'::json) as rows from (${text}) as q`, params, { ...options, rowMode: 'object' })
     const rows = (result.rows[0] as { rows: Record<string, unknown>[] } | undefined)?.rows ?? []
     return { ...result, rows: rows.map((row) => Object.values(row)) }

@@ -61,6 +61,11 @@ function isStalePlan(error: unknown): boolean {
   return error instanceof Error && /cached plan must not change result type/.test(error.message)
 }
 
+/** A read: a select, or selects in parentheses (drizzle writes a union as `(select …) union all (select …)`). */
+export function isRead(text: string): boolean {
+  return /^[\s(]*select\b/i.test(text)
+}
+
 export function namedStatementQuery(client: PGlite): PGliteQuery {
   const fallback = client.query.bind(client) as PGliteQuery
   const locks = client as unknown as Locks
@@ -91,7 +96,7 @@ export function namedStatementQuery(client: PGlite): PGliteQuery {
     const message = concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()])
     try {
       // A read changes no file: only writes are synced to the file system, as PGlite's `query` does.
-      const { messages } = await client.execProtocol(message, { syncToFs: !/^\s*select\b/i.test(text) })
+      const { messages } = await client.execProtocol(message, { syncToFs: !isRead(text) })
       // A query's own parsers (drizzle passes a few with every query) over the client's, without copying
       // the client's (PGlite's parseResults spreads all 318 into a new object per query: ~80 µs).
       const parsers = options?.parsers ? Object.assign(Object.create(client.parsers) as typeof client.parsers, options.parsers) : client.parsers
@@ -136,7 +141,7 @@ export function nameReads(pool: pg.Pool): void {
   const nameOf = (text: string): string | null => {
     let name = names.get(text)
     if (name === undefined) {
-      if (names.size >= MAX_POSTGRES_STATEMENTS || !/^\s*select\b/i.test(text)) return null
+      if (names.size >= MAX_POSTGRES_STATEMENTS || !isRead(text)) return null
       name = `mise_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`
       names.set(text, name)
     }

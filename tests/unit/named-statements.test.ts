@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
-import { MAX_POSTGRES_STATEMENTS, MAX_STATEMENTS, nameReads, namedStatementQuery, type PGliteQuery } from '../../server/db/named-statements.ts'
+import { isRead, MAX_POSTGRES_STATEMENTS, MAX_STATEMENTS, nameReads, namedStatementQuery, type PGliteQuery } from '../../server/db/named-statements.ts'
 
 /**
  * PGlite's `query` as named statements (ADR 062) answers exactly what PGlite's own `query` answers —
@@ -188,5 +188,13 @@ describe.each(postgresRuns)('named reads on PostgreSQL', ({ url }) => {
       client.release()
     }
     expect((await pool.query({ text: `select ${MAX_POSTGRES_STATEMENTS + 100}::int as n` })).rows).toEqual([{ n: MAX_POSTGRES_STATEMENTS + 100 }])
+  })
+})
+
+describe('which statements are reads', () => {
+  it('a select, in parentheses too (a union as drizzle writes it); nothing that writes', () => {
+    for (const text of ['select 1', '  SELECT * from t', '(select 1) union all (select 2)', '\n((select 1))']) expect(isRead(text), text).toBe(true)
+    for (const text of ['insert into t values (1)', 'update t set a = 1', 'with x as (select 1) insert into t select * from x', 'delete from t', '(insert)', 'selection'])
+      expect(isRead(text), text).toBe(false)
   })
 })
