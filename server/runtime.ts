@@ -24,6 +24,8 @@ declare global {
 
 /** How often PGlite's planner statistics are refreshed. */
 const ANALYZE_EVERY_MS = 30 * 60 * 1000
+/** How often PGlite's tables are looked at for growth since their statistics (one cheap query). */
+const GROWTH_CHECK_EVERY_MS = 10 * 1000
 
 async function start(): Promise<Runtime> {
   const config = getConfig()
@@ -34,11 +36,16 @@ async function start(): Promise<Runtime> {
   const deps = { db: database.db, config, logger, mailer, ready: () => database.migrationsApplied() }
   if (config.SEED_DEMO) await seedDemo(deps)
   await database.analyze()
-  // Keep PGlite's planner statistics fresh as the day's records come in (PostgreSQL: autovacuum).
+  // Keep PGlite's planner statistics fresh as the day's records come in (PostgreSQL: autovacuum): as
+  // soon as a table has grown (ADR 064), and every half hour whatever happened.
   const maintenance = setInterval(() => {
     database.analyze().catch((err: unknown) => logger.warn({ err }, 'analyze failed'))
   }, ANALYZE_EVERY_MS)
   maintenance.unref()
+  const growth = setInterval(() => {
+    database.analyzeIfGrown().catch((err: unknown) => logger.warn({ err }, 'analyze failed'))
+  }, GROWTH_CHECK_EVERY_MS)
+  growth.unref()
   const api = createApp(deps)
   // Alerts (ADR 050): pg-boss jobs on PostgreSQL, a timer in this process on the embedded database.
   let alerts: AlertScheduler | undefined
@@ -54,6 +61,7 @@ async function start(): Promise<Runtime> {
     api,
     async close() {
       clearInterval(maintenance)
+      clearInterval(growth)
       await alerts?.stop().catch((err: unknown) => logger.warn({ err }, 'stopping alerts failed'))
       await database.close()
       globalThis.__miseRuntime = undefined

@@ -20,8 +20,24 @@ export interface Database {
    * does it there: a no-op.
    */
   analyze(): Promise<void>
+  /**
+   * Refresh the statistics if a table has grown since they were taken (PGlite; PostgreSQL's autovacuum
+   * does it there): the planner's row estimates come from them, and a day's first records written into
+   * tables analysed when nearly empty make it pick nested loops that cost 20× (ADR 064). Cheap when
+   * nothing grew: one look at the tables' sizes.
+   */
+  analyzeIfGrown(): Promise<boolean>
   close(): Promise<void>
 }
+
+/**
+ * A table has grown when it holds more pages than its statistics say, by a page and a fifth (a new
+ * venue's first day, or a tenth of a big table's rows written since: autovacuum's kind of threshold).
+ */
+const GROWN_TABLES = `select 1 from pg_class c
+  where c.relkind = 'r' and c.relnamespace = 'public'::regnamespace
+    and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 1
+  limit 1`
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'server/db/migrations')
 
@@ -217,6 +233,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: 'postgres',
       migrationsApplied: async () => (await appliedCount(db)) >= expected,
       analyze: async () => {},
+      analyzeIfGrown: async () => false,
       close: () => pool.end(),
     }
   }
@@ -246,6 +263,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: 'pglite',
       migrationsApplied: async () => (await appliedCount(db)) >= expected,
       analyze,
+      analyzeIfGrown: async () => {
+        if (!(await client.query(GROWN_TABLES)).rows.length) return false
+        await analyze()
+        return true
+      },
       close: async () => {
         await client.close()
         unlock()

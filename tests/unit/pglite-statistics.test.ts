@@ -20,4 +20,16 @@ describe('PGlite planner statistics (no autovacuum there)', () => {
     const after = await queryRows<{ n: number }>(database.db, sql`select reltuples::int as n from pg_class where relname = 'rate_limits'`)
     expect(after[0]?.n).toBe(500)
   })
+
+  it('analyzeIfGrown() refreshes them once a table has grown past its statistics, and only then', async () => {
+    await database.analyze()
+    expect(await database.analyzeIfGrown()).toBe(false)
+    const counted = async () => (await queryRows<{ n: number }>(database.db, sql`select reltuples::int as n from pg_class where relname = 'rate_limits'`))[0]?.n
+    const before = await counted()
+    await database.db.execute(sql`insert into rate_limits (key, count, reset_at) select 'grown' || g, 1, now() from generate_series(1, 3000) g`)
+    expect(await counted()).toBe(before)
+    expect(await database.analyzeIfGrown()).toBe(true)
+    expect(await counted()).toBe((before ?? 0) + 3000)
+    expect(await database.analyzeIfGrown()).toBe(false)
+  })
 })
