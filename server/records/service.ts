@@ -96,7 +96,7 @@ export interface RecordKey {
 }
 
 /** "Not superseded by any record of the organisation." */
-export const isCurrent = sql`not exists (select 1 from ${records} as s where s.org_id = ${records.orgId} and s.supersedes_id = ${records.id})`
+const isCurrent = sql`not exists (select 1 from ${records} as s where s.org_id = ${records.orgId} and s.supersedes_id = ${records.id})`
 
 const storedColumns = {
   id: records.id,
@@ -196,7 +196,7 @@ function keyWhere(scope: OrgScope, key: RecordKey): SQL | undefined {
 }
 
 /** A record's corrective action, when it has one (the join record queries make). */
-export const resolutionOfRecord = and(eq(recordResolutions.orgId, records.orgId), eq(recordResolutions.recordId, records.id))
+const resolutionOfRecord = and(eq(recordResolutions.orgId, records.orgId), eq(recordResolutions.recordId, records.id))
 
 function selectStored(db: Db, where: SQL | undefined) {
   return db

@@ -257,7 +257,11 @@ describe('performance', () => {
       expect(await count(big, `/venues/${big.venueA}/temperature-entries`)).toBe(await count(small, `/venues/${small.venueA}/temperature-entries`))
       expect(await count(big, `/temperature-entries/${bigEntry}`)).toBe(await count(small, `/temperature-entries/${smallEntry}`))
       // The day's entries are made on the first read (one insert for the logs without one), not on every read.
-      const inserts = () => spy.mock.calls.map(([text]) => String(text)).filter((text) => /^\s*insert\b/i.test(text))
+      const inserts = () =>
+        spy.mock.calls
+          // PGlite gets the text; node-postgres a query config (`{ text, values }`, named when prepared).
+          .map(([query]) => (typeof query === 'string' ? query : String((query as { text?: string }).text)))
+          .filter((text) => /^\s*insert\b/i.test(text))
       const fresh = await createLog(big.admin, { name: 'Log 4' }, big)
       spy.mockClear()
       const first = await big.basic.client.get(`${base(big)}/venues/${big.venueA}/temperature-entries`)
