@@ -26,6 +26,18 @@ export interface OrgScope {
   readOnly: boolean
   /** Set when a signed-in shared device is acting (docs/decisions/020-shared-devices.md). */
   device?: DeviceAuth
+  /**
+   * The organisation's non-archived venues the member may use, as the page's session lookup read them
+   * (`GET /v1/auth/me`, server/auth/sessions.ts): a service needing one of them takes it from here
+   * instead of asking the database again (templates/day.ts `venueForWork`). Absent otherwise.
+   */
+  knownVenues?: Record<string, KnownVenue>
+}
+
+/** A venue as the session lookup read it: its name and time zone. */
+export interface KnownVenue {
+  name: string
+  timeZone: string
 }
 
 /** What a service needs to answer: the database, the caller's scope and language (for messages). */

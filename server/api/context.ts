@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts'
 import type { Locale } from '../i18n.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { UserOrg } from '../orgs/service.ts'
+import type { KnownVenue } from '../scope.ts'
 
 export interface Deps {
   db: Db
@@ -41,6 +42,8 @@ export interface AuthState {
    * uses instead of looking the membership up again (the page's later calls share this session).
    */
   memberships?: Record<string, SessionMembership>
+  /** Read with them: each organisation's venues the person may use, with their time zones (`OrgScope.knownVenues`). */
+  venues?: Record<string, Record<string, KnownVenue>>
 }
 
 /** An active membership as the organisation scope needs it. */

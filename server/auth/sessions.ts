@@ -2,7 +2,8 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv, AuthState } from '../api/context.ts'
-import { userMembershipsSql, userOrgsSql, type UserOrg } from '../orgs/service.ts'
+import { publicOrgs, userMembershipsSql, userOrgsSql, type SessionOrg } from '../orgs/service.ts'
+import type { KnownVenue } from '../scope.ts'
 import type { Db } from '../db/client.ts'
 import { deviceSessions, sessions, users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../api/errors.ts'
@@ -125,10 +126,10 @@ async function lookUpSession(c: Context<AppEnv>, token: string, tokenHash: strin
   let prepared = lookups.get(db)
   if (!prepared) lookups.set(db, (prepared = { plain: prepareLookup(db, false), withOrgs: prepareLookup(db, true) }))
   const rows = await (withOrgs ? prepared.withOrgs : prepared.plain).execute({ tokenHash })
-  const row = rows[0] as ((typeof rows)[number] & { orgs?: UserOrg[]; memberships?: AuthState['memberships'] }) | undefined
+  const row = rows[0] as ((typeof rows)[number] & { orgs?: SessionOrg[]; memberships?: AuthState['memberships'] }) | undefined
   if (!row) return null
   const { sessionId, lastSeenAt, orgs, memberships, ...user } = row
-  const auth: AuthState = orgs ? { sessionId, user, orgs, memberships: memberships ?? {} } : { sessionId, user }
+  const auth: AuthState = orgs ? { sessionId, user, orgs: publicOrgs(orgs), memberships: memberships ?? {}, venues: venuesByOrg(orgs) } : { sessionId, user }
   c.set('auth', auth)
   if (Date.now() - new Date(lastSeenAt).getTime() > ROLL_AFTER_MS) {
     await db
@@ -138,6 +139,17 @@ async function lookUpSession(c: Context<AppEnv>, token: string, tokenHash: strin
     writeCookie(c, token, config.secureCookies)
   }
   return auth
+}
+
+/** Each organisation's venues by id, with their names and time zones. */
+function venuesByOrg(orgs: SessionOrg[]): Record<string, Record<string, KnownVenue>> {
+  const byOrg: Record<string, Record<string, KnownVenue>> = {}
+  for (const org of orgs) {
+    const venues: Record<string, KnownVenue> = {}
+    for (const venue of org.venues) venues[venue.id] = { name: venue.name, timeZone: venue.timeZone }
+    byOrg[org.id] = venues
+  }
+  return byOrg
 }
 
 /** The signed-in person: 401 without a session, 403 for a shared device (it is nobody's account). */

@@ -95,15 +95,23 @@ export interface UserOrg {
   venues: { id: string; name: string }[]
 }
 
+/** An organisation as the session lookup reads it: its venues with their time zones too (server/auth/sessions.ts). */
+export type SessionOrg = Omit<UserOrg, 'venues'> & { venues: { id: string; name: string; timeZone: string }[] }
+
+/** The organisations as `GET /v1/auth/me` answers them: each venue's id and name. */
+export function publicOrgs(orgs: SessionOrg[]): UserOrg[] {
+  return orgs.map((org) => ({ ...org, venues: org.venues.map(({ id, name }) => ({ id, name })) }))
+}
+
 /**
  * The organisations a user is an active member of, sorted by name, each with the non-archived
  * venues the member may use (sorted by name), as one JSON value: a scalar subquery another query
  * can carry (the session lookup of `GET /v1/auth/me` does, so that call is one query).
  */
-export function userOrgsSql(userId: SQLWrapper | string): SQL<UserOrg[]> {
-  return sql<UserOrg[]>`(
+export function userOrgsSql(userId: SQLWrapper | string): SQL<SessionOrg[]> {
+  return sql<SessionOrg[]>`(
     select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'role', m.role, 'venues', (
-      select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name) order by lower(v.name), v.name, v.id), '[]'::json)
+      select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'timeZone', v.time_zone) order by lower(v.name), v.name, v.id), '[]'::json)
       from ${venues} v
       where v.org_id = o.id and v.archived_at is null and (cardinality(m.venue_ids) = 0 or v.id = any(m.venue_ids))
     )) order by lower(o.name), o.name, o.id), '[]'::json)
@@ -131,5 +139,5 @@ export async function listOrgsForUser(db: Db, userId: string): Promise<UserOrg[]
     .select({ orgs: userOrgsSql(userId) })
     .from(users)
     .where(eq(users.id, userId))
-  return row?.orgs ?? []
+  return publicOrgs(row?.orgs ?? [])
 }

@@ -25,6 +25,9 @@ export interface WorkVenue {
 
 /** The venue of the organisation named in a path, query or body: 404 when not the org's, 403 when not the member's. */
 export async function venueForWork(ctx: Pick<ServiceContext, 'db' | 'scope'>, venueId: string): Promise<WorkVenue> {
+  // A venue the member may use, as the page's session lookup read it: no need to ask again.
+  const known = Object.hasOwn(ctx.scope.knownVenues ?? {}, venueId) ? ctx.scope.knownVenues![venueId]! : undefined
+  if (known) return { id: venueId, name: known.name, timeZone: known.timeZone }
   const venue = await findVenue(ctx.db, ctx.scope, venueId)
   if (!venue) throw notFound()
   requireVenueAccess(ctx.scope, venue.id)

@@ -73,8 +73,9 @@ describe('one page request', () => {
       expect(data?.kind).toBe('day')
       expect(data?.kind === 'day' && data.day.checklists).toHaveLength(lists)
       expect(sessionLookups(sqls)).toBe(1)
-      // The day list's organisation scope reads the membership the session lookup brought.
+      // The day list's organisation scope reads the membership the session lookup brought, and the venue with it.
       expect(sqls.filter((q) => /^select .* from "memberships"/.test(q))).toEqual([])
+      expect(sqls.filter((q) => /^select [^(]* from "venues"/.test(q))).toEqual([])
       counts.push(sqls.length)
     }
     expect(counts[1]).toBe(counts[0])
@@ -91,6 +92,7 @@ describe('one page request', () => {
       expect(data?.kind).toBe('entry')
       expect(sessionLookups(sqls)).toBe(1)
       expect(sqls.filter((q) => /^select .* from "memberships"/.test(q))).toEqual([])
+      expect(sqls.filter((q) => /^select [^(]* from "venues"/.test(q))).toEqual([])
       counts.push(sqls.length)
     }
     expect(counts[1]).toBe(counts[0])

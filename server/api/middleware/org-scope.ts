@@ -65,6 +65,7 @@ export function orgScope(): MiddlewareHandler<AppEnv> {
         role: member.role,
         venueIds: member.venueIds.length ? member.venueIds : null,
         readOnly: false,
+        knownVenues: auth.venues?.[orgId],
       })
       return next()
     }
