@@ -185,6 +185,28 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const ownSubmission = useRef(false)
   if (navigation.formMethod && navigation.formMethod !== 'GET') ownSubmission.current = true
+  // Also from the moment a form is submitted: on a busy device the answer (and its cookie) can arrive
+  // before React renders the submitting state, and reloading then would cancel the redirect that follows.
+  const navigationState = useRef(navigation.state)
+  navigationState.current = navigation.state
+  useEffect(() => {
+    let timer: number | undefined
+    const submitted = (event: Event) => {
+      const method = ((event.target as HTMLFormElement | null)?.getAttribute('method') ?? 'get').toLowerCase()
+      if (method === 'get') return
+      ownSubmission.current = true
+      // A submission that never started (stopped by the form's own checks) stops counting.
+      window.clearTimeout(timer)
+      timer = window.setTimeout(() => {
+        if (navigationState.current === 'idle') ownSubmission.current = false
+      }, 5000)
+    }
+    document.addEventListener('submit', submitted, true)
+    return () => {
+      document.removeEventListener('submit', submitted, true)
+      window.clearTimeout(timer)
+    }
+  }, [])
   useEffect(() => {
     let stop: (() => void) | undefined
     let live = true
