@@ -3,16 +3,17 @@
  * with their records), completing and resolving items. Templates are read straight from their tables,
  * scoped by organisation; records go through the shared machinery of server/records/service.ts.
  */
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import { recordResolutions, records, type RecordStatus } from '../records/schema.ts'
 import { publicRecord, recordHistory, splitHistory, type StoredRecord } from '../records/service.ts'
 import type { ServiceContext } from '../scope.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
-import { manyRowsOf, preparedOnce, queryManyRows } from '../db/client.ts'
+import { preparedOnce, queryManyRows } from '../db/client.ts'
 import {
   cellKey,
+  entryItems,
   checksProgress,
   checksProgressOfCounts,
   type CheckCounts,
@@ -134,14 +135,6 @@ const entryChecklist = preparedOnce((db) =>
     .where(and(eq(checklists.orgId, sql.placeholder('orgId')), eq(checklists.id, sql.placeholder('checklistId'))))
     .prepare('mise_entry_checklist'),
 )
-const entryItems = preparedOnce((db) =>
-  db
-    .select()
-    .from(checklistItems)
-    .where(and(eq(checklistItems.orgId, sql.placeholder('orgId')), eq(checklistItems.checklistId, sql.placeholder('checklistId'))))
-    .orderBy(asc(checklistItems.position), asc(checklistItems.createdAt), asc(checklistItems.id))
-    .prepare('mise_entry_checklist_items'),
-)
 const entrySignOff = preparedOnce((db) => {
   const s = checklistSignOffs
   return db
@@ -255,7 +248,7 @@ export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checkli
   const [checklist] = await entryChecklist(db).execute({ orgId: scope.orgId, checklistId })
   if (!checklist) return undefined
   const [items, rows, [signed]] = await Promise.all([
-    manyRowsOf(() => entryItems(db).execute({ orgId: scope.orgId, checklistId: checklist.id })),
+    entryItems<ItemRow>(ctx, checklistKind, checklist.id),
     recordHistory(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: [checklist.id] }),
     entrySignOff(db).execute({ orgId: scope.orgId, venueId: venue.id, checklistId: checklist.id, date: day.date }),
   ])

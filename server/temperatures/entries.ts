@@ -148,15 +148,6 @@ const entryQuery = preparedOnce((db) =>
     .prepare('mise_temperature_entry'),
 )
 
-/** A log's units, archived ones too, in order: what an entry page reads. */
-const entryItems = preparedOnce((db) =>
-  db
-    .select()
-    .from(temperatureItems)
-    .where(and(eq(temperatureItems.orgId, sql.placeholder('orgId')), eq(temperatureItems.temperatureId, sql.placeholder('temperatureId'))))
-    .orderBy(asc(temperatureItems.position), asc(temperatureItems.createdAt), asc(temperatureItems.id))
-    .prepare('mise_temperature_entry_items'),
-)
 
 /** A record as the API shows it for temperatures: value and limits in the organisation's unit, re-checks marked. */
 function publicReading(orgId: string, record: StoredRecord, unit: TemperatureUnit, failedIds: Set<string>) {
@@ -188,7 +179,7 @@ export async function entryDetail(ctx: ServiceContext, entryId: string, now = ne
   const venue = await work.venueForWork(ctx, entry.venueId)
   const day = work.dayInfo(venue, entry.date, ctx.locale, now)
   const [items, todays, charted] = await Promise.all([
-    entryItems(ctx.db).execute({ orgId: ctx.scope.orgId, temperatureId: log.id }),
+    work.entryItems<typeof temperatureItems.$inferSelect>(ctx, temperatureKind, log.id),
     recordHistory(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: [log.id] }),
     chartRecords(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, from: shiftDay(day.date, -(CHART_DAYS - 1)), to: day.date, templateIds: [log.id] }),
   ])

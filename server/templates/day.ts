@@ -87,6 +87,30 @@ function prepareDue(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Re
 }
 const dueQueries = new WeakMap<ServiceContext['db'], Map<string, ReturnType<typeof prepareDue>>>()
 
+/**
+ * A template's items, archived ones too, in order: what an entry page reads (it shows an item archived
+ * since when it has records that day). One query, prepared once per database and kind.
+ */
+export async function entryItems<Row>(ctx: Pick<ServiceContext, 'db' | 'scope'>, kind: AnyTemplateKind, templateId: string): Promise<Row[]> {
+  let byKind = itemQueries.get(ctx.db)
+  if (!byKind) itemQueries.set(ctx.db, (byKind = new Map()))
+  let query = byKind.get(kind.kind)
+  if (!query) byKind.set(kind.kind, (query = prepareItems(ctx.db, kind)))
+  const prepared = query
+  return (await manyRowsOf(() => prepared.execute({ orgId: ctx.scope.orgId, templateId }))) as Row[]
+}
+
+function prepareItems(db: ServiceContext['db'], kind: AnyTemplateKind) {
+  const items = kind.items
+  return db
+    .select()
+    .from(items)
+    .where(and(eq(items.orgId, sql.placeholder('orgId')), eq(kind.itemParent, sql.placeholder('templateId'))))
+    .orderBy(asc(items.position), asc(items.createdAt), asc(items.id))
+    .prepare(`mise_entry_items_${kind.kind}`)
+}
+const itemQueries = new WeakMap<ServiceContext['db'], Map<string, ReturnType<typeof prepareItems>>>()
+
 // ---------------------------------------------------------------------------------------------------
 // Progress: the one place completeness and overdue are decided.
 
