@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv, AuthState } from '../api/context.ts'
 import { publicOrgs, userMembershipsSql, userOrgsSql, type SessionOrg } from '../orgs/service.ts'
 import type { KnownVenue } from '../scope.ts'
-import type { Db } from '../db/client.ts'
+import { preparedOnce, type Db } from '../db/client.ts'
 import { deviceSessions, sessions, users } from '../db/schema.ts'
 import { forbidden, unauthorized } from '../api/errors.ts'
 import { t } from '../i18n.ts'
@@ -117,15 +117,13 @@ function prepareLookup(db: Db, withOrgs: boolean) {
     .limit(1)
     .prepare(withOrgs ? 'mise_session_me' : 'mise_session')
 }
-type Lookup = ReturnType<typeof prepareLookup>
-const lookups = new WeakMap<Db, { plain: Lookup; withOrgs: Lookup }>()
+const plainLookup = preparedOnce((db) => prepareLookup(db, false))
+const lookupWithOrgs = preparedOnce((db) => prepareLookup(db, true))
 
 async function lookUpSession(c: Context<AppEnv>, token: string, tokenHash: string): Promise<AuthState | null> {
   const { db, config } = c.get('deps')
   const withOrgs = c.req.method === 'GET' && c.req.path === '/v1/auth/me'
-  let prepared = lookups.get(db)
-  if (!prepared) lookups.set(db, (prepared = { plain: prepareLookup(db, false), withOrgs: prepareLookup(db, true) }))
-  const rows = await (withOrgs ? prepared.withOrgs : prepared.plain).execute({ tokenHash })
+  const rows = await (withOrgs ? lookupWithOrgs(db) : plainLookup(db)).execute({ tokenHash })
   const row = rows[0] as ((typeof rows)[number] & { orgs?: SessionOrg[]; memberships?: AuthState['memberships'] }) | undefined
   if (!row) return null
   const { sessionId, lastSeenAt, orgs, memberships, ...user } = row

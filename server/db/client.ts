@@ -132,6 +132,21 @@ export function preparedOnce<T>(build: (db: Db) => T): (db: Db) => T {
   }
 }
 
+/**
+ * Queries of one family built and prepared once per database and key (a template kind, a filter's
+ * shape), as `preparedOnce` does for one query: `build` runs the first time a key is asked for.
+ */
+export function preparedByKey<T>(): (db: Db, key: string, build: () => T) => T {
+  const byDb = new WeakMap<Db, Map<string, T>>()
+  return (db, key, build) => {
+    let byKey = byDb.get(db)
+    if (!byKey) byDb.set(db, (byKey = new Map()))
+    let query = byKey.get(key)
+    if (!query) byKey.set(key, (query = build()))
+    return query
+  }
+}
+
 /** Run raw SQL and get its rows, the same way on PGlite and node-postgres. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }

@@ -9,7 +9,7 @@ import { isDay, remember } from '../dates.ts'
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { badRequest, validationError } from '../api/errors.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
-import { manyRowsOf, type Db } from '../db/client.ts'
+import { manyRowsOf, preparedByKey, type Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import { memberships } from '../orgs/schema.ts'
@@ -159,7 +159,7 @@ function filterWhere(filter: RecordFilter): SQL | undefined {
 interface Prepared<T> {
   execute(params: Record<string, unknown>): Promise<T>
 }
-const filterQueries = new WeakMap<Db, Map<string, Prepared<unknown>>>()
+const filterQueries = preparedByKey<Prepared<unknown>>()
 
 /**
  * Run a read of the records matching a filter, prepared once per database and filter shape (which of
@@ -167,8 +167,6 @@ const filterQueries = new WeakMap<Db, Map<string, Prepared<unknown>>>()
  * query's SQL anew each time costs more than running it.
  */
 function byFilter<T>(db: Db, scope: OrgScope, filter: RecordFilter, name: string, build: (where: SQL | undefined) => { prepare(name: string): Prepared<T> }): Promise<T> {
-  let queries = filterQueries.get(db)
-  if (!queries) filterQueries.set(db, (queries = new Map()))
   const params: Record<string, unknown> = { orgId: scope.orgId, venueId: filter.venueId, kind: filter.kind }
   let shape = ''
   for (const part of FILTER_PARTS) {
@@ -177,9 +175,7 @@ function byFilter<T>(db: Db, scope: OrgScope, filter: RecordFilter, name: string
     if (given) params[part] = filter[part]
   }
   const key = `mise_records_${name}_${shape}`
-  let query = queries.get(key) as Prepared<T> | undefined
-  if (!query) queries.set(key, (query = build(filterWhere(filter)).prepare(key)))
-  const prepared = query
+  const prepared = filterQueries(db, key, () => build(filterWhere(filter)).prepare(key)) as Prepared<T>
   return manyRowsOf(() => prepared.execute(params))
 }
 

@@ -11,7 +11,7 @@ import type { RecordKind, RecordStatus } from '../records/schema.ts'
 import { addRecord, instantOf, requireDay, resolveRecord, todayIn, type RecordSnapshot, type StoredRecord } from '../records/service.ts'
 import { deviceTimeOf } from '../records/offline.ts'
 import { requireVenueAccess, type ServiceContext } from '../scope.ts'
-import { manyRowsOf } from '../db/client.ts'
+import { manyRowsOf, preparedByKey } from '../db/client.ts'
 import { findVenue } from '../venues/service.ts'
 import type { AnyTemplateKind } from './kind.ts'
 import { dueOn, dueOnParams, dueOnSql } from './schedule.ts'
@@ -26,7 +26,7 @@ export interface WorkVenue {
 /** The venue of the organisation named in a path, query or body: 404 when not the org's, 403 when not the member's. */
 export async function venueForWork(ctx: Pick<ServiceContext, 'db' | 'scope'>, venueId: string): Promise<WorkVenue> {
   // A venue the member may use, as the page's session lookup read it: no need to ask again.
-  const known = Object.hasOwn(ctx.scope.knownVenues ?? {}, venueId) ? ctx.scope.knownVenues![venueId]! : undefined
+  const known = ctx.scope.knownVenues && Object.hasOwn(ctx.scope.knownVenues, venueId) ? ctx.scope.knownVenues[venueId] : undefined
   if (known) return { id: venueId, name: known.name, timeZone: known.timeZone }
   const venue = await findVenue(ctx.db, ctx.scope, venueId)
   if (!venue) throw notFound()
@@ -58,12 +58,8 @@ export async function dueTemplates<R>(
   columns: Record<string, any>,
   name: string,
 ): Promise<R[]> {
-  let byName = dueQueries.get(ctx.db)
-  if (!byName) dueQueries.set(ctx.db, (byName = new Map()))
   const key = `mise_due_${kind.kind}_${name}`
-  let query = byName.get(key)
-  if (!query) byName.set(key, (query = prepareDue(ctx.db, kind, columns, key)))
-  const prepared = query
+  const prepared = dueQueries(ctx.db, key, () => prepareDue(ctx.db, kind, columns, key))
   // `venueId` and `date` are also there for `columns` that read the venue's day (`sql.placeholder('date')`).
   const rows = await manyRowsOf(() => prepared.execute({ orgId: ctx.scope.orgId, venueId, date, ...dueOnParams(date) }))
   return rows as R[]
@@ -85,18 +81,14 @@ function prepareDue(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Re
     .orderBy(asc(tpl.position), asc(tpl.name), asc(tpl.id))
     .prepare(name)
 }
-const dueQueries = new WeakMap<ServiceContext['db'], Map<string, ReturnType<typeof prepareDue>>>()
+const dueQueries = preparedByKey<ReturnType<typeof prepareDue>>()
 
 /**
  * A template's items, archived ones too, in order: what an entry page reads (it shows an item archived
  * since when it has records that day). One query, prepared once per database and kind.
  */
 export async function entryItems<Row>(ctx: Pick<ServiceContext, 'db' | 'scope'>, kind: AnyTemplateKind, templateId: string): Promise<Row[]> {
-  let byKind = itemQueries.get(ctx.db)
-  if (!byKind) itemQueries.set(ctx.db, (byKind = new Map()))
-  let query = byKind.get(kind.kind)
-  if (!query) byKind.set(kind.kind, (query = prepareItems(ctx.db, kind)))
-  const prepared = query
+  const prepared = itemQueries(ctx.db, kind.kind, () => prepareItems(ctx.db, kind))
   return (await manyRowsOf(() => prepared.execute({ orgId: ctx.scope.orgId, templateId }))) as Row[]
 }
 
@@ -109,7 +101,7 @@ function prepareItems(db: ServiceContext['db'], kind: AnyTemplateKind) {
     .orderBy(asc(items.position), asc(items.createdAt), asc(items.id))
     .prepare(`mise_entry_items_${kind.kind}`)
 }
-const itemQueries = new WeakMap<ServiceContext['db'], Map<string, ReturnType<typeof prepareItems>>>()
+const itemQueries = preparedByKey<ReturnType<typeof prepareItems>>()
 
 // ---------------------------------------------------------------------------------------------------
 // Progress: the one place completeness and overdue are decided.

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
-import type { Db } from '../db/client.ts'
+import { preparedOnce, type Db } from '../db/client.ts'
 import { memberships, organisations, venues } from '../db/schema.ts'
 import { detachVenue, templateKinds } from '../templates/service.ts'
 
@@ -35,19 +35,16 @@ export async function listVenues(db: Db, scope: OrgScope): Promise<PublicVenue[]
 
 /** One venue of the organisation (archived or not), whatever the member's venue access: prepared once per database (every day page asks). */
 export async function findVenue(db: Db, scope: OrgScope, venueId: string): Promise<PublicVenue | undefined> {
-  let query = venueQueries.get(db)
-  if (!query) venueQueries.set(db, (query = prepareFindVenue(db)))
-  const [row] = await query.execute({ orgId: scope.orgId, venueId })
+  const [row] = await findVenueQuery(db).execute({ orgId: scope.orgId, venueId })
   return row && publicVenue(row)
 }
-function prepareFindVenue(db: Db) {
-  return db
+const findVenueQuery = preparedOnce((db) =>
+  db
     .select()
     .from(venues)
     .where(and(eq(venues.orgId, sql.placeholder('orgId')), eq(venues.id, sql.placeholder('venueId'))))
-    .prepare('mise_find_venue')
-}
-const venueQueries = new WeakMap<Db, ReturnType<typeof prepareFindVenue>>()
+    .prepare('mise_find_venue'),
+)
 
 export interface NewVenue {
   name: string
