@@ -1152,7 +1152,7 @@ function report(data: {
     'DATABASE_URL=… npm run bench -- --dashboard       # section 9 only, written into this file (--year-days N for a shorter history)',
     'npm run bench -- --js-only                       # the first-load JavaScript of every page, printed',
     'DATABASE_URL=… npm run bench -- --ceilings --seconds 10   # section 7 only, written into this file',
-    "npm run bench -- --profile --seconds 10          # the CPU profile of \"Where the time goes\", printed (--page /login or /checklists/:id for another page; --year with section 5's year, e.g. --page '/?chart=30')",
+    "npm run bench -- --profile --seconds 10          # the CPU profile of \"Where the time goes\", printed (--page /login or /checklists/:id for another page, --keep FILE for the raw profile, --keep-page FILE for the page's HTML; --year with section 5's year, e.g. --page '/?chart=30')",
     'DATABASE_URL=postgres://user@host:5432/db npm run bench   # PGlite and PostgreSQL',
     '```',
     '',
@@ -1794,6 +1794,9 @@ async function profileDayList(): Promise<string> {
   const body = await first.text()
   const wrong = page === '/checklists' ? checkDayPage(body) : page.startsWith('/?') ? checkDashboardPage(body) : undefined
   if (first.status !== 200 || wrong) throw new Error(`GET ${page}: ${first.status} ${wrong ?? ''}`)
+  // `--keep-page FILE`: the profiled page's HTML too, to see what its markup is made of.
+  const keepPageIndex = process.argv.indexOf('--keep-page')
+  if (keepPageIndex >= 0 && process.argv[keepPageIndex + 1]) fs.writeFileSync(process.argv[keepPageIndex + 1]!, body)
   log(`profiling GET ${page}: ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured…`)
   await runAutocannon(`${mise.base}${page}`, WARMUP_SECONDS, headers)
   // V8's profile times and process.hrtime are both the machine's monotonic clock (µs here).

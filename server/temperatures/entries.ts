@@ -88,6 +88,16 @@ function logProgress(
  * logs with what else the page needs of each read as columns (the organisation's unit, the day's entry,
  * the non-archived units' ids); the records — and, once a day, one insert of the entries not yet there.
  */
+/**
+ * What a log due that day reads beside its own columns: the organisation's unit and the log's entry at
+ * the venue on the day (null until made). Qualified by hand, as the checklists' day list does: the
+ * subqueries would read drizzle's unqualified columns as their own.
+ */
+const dayColumns = {
+  unit: sql<TemperatureUnit>`(select o.temperature_unit from ${organisations} o where o.id = "temperature_logs"."org_id")`,
+  entryId: sql<string | null>`(select e.id from ${temperatureEntries} e where e.org_id = "temperature_logs"."org_id" and e.venue_id = ${sql.placeholder('venueId')}::uuid and e.temperature_id = "temperature_logs"."id" and e.date = ${sql.placeholder('date')}::date)`,
+}
+
 export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: string | undefined, now = new Date()) {
   const day = work.dayInfo(venue, date, ctx.locale, now)
   const logs = await work.dueTemplates<Pick<TemperatureLogRow, 'id' | 'name' | 'checksPerDay' | 'checkTimes'> & { unit: TemperatureUnit; entryId: string | null; itemIds: string | null }>(
@@ -100,9 +110,7 @@ export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: 
       name: temperatureLogs.name,
       checksPerDay: temperatureLogs.checksPerDay,
       checkTimes: temperatureLogs.checkTimes,
-      // Qualified by hand, as the checklists' day list does: the subqueries would read drizzle's unqualified columns as their own.
-      unit: sql<TemperatureUnit>`(select o.temperature_unit from ${organisations} o where o.id = "temperature_logs"."org_id")`,
-      entryId: sql<string | null>`(select e.id from ${temperatureEntries} e where e.org_id = "temperature_logs"."org_id" and e.venue_id = ${sql.placeholder('venueId')}::uuid and e.temperature_id = "temperature_logs"."id" and e.date = ${sql.placeholder('date')}::date)`,
+      ...dayColumns,
       itemIds: sql<string | null>`(select string_agg(i.id::text, ',') from ${temperatureItems} i where i.org_id = "temperature_logs"."org_id" and i.temperature_id = "temperature_logs"."id" and i.archived_at is null)`,
     },
     'day_list',
@@ -175,8 +183,39 @@ export type PublicReading = ReturnType<typeof publicReading>
 export async function entryDetail(ctx: ServiceContext, entryId: string, now = new Date()) {
   const found = await findEntry(ctx, entryId)
   if (!found) throw notFound()
-  const { entry, log, unit } = found
-  const venue = await work.venueForWork(ctx, entry.venueId)
+  return entryView(ctx, found, await work.venueForWork(ctx, found.entry.venueId), now)
+}
+
+/**
+ * A log's entry at the venue on the day (today by default), created on first read, as `entryDetail`
+ * answers it: what the page of one log reads, without the whole day list. 404 unless the log is one the
+ * day list shows (not archived, used at the venue, due that day).
+ */
+export async function logEntryDetail(ctx: ServiceContext, venue: work.WorkVenue, temperatureId: string, date: string | undefined, now = new Date()) {
+  const day = work.dayInfo(venue, date, ctx.locale, now)
+  if (!isUuid(temperatureId)) throw notFound()
+  const [row] = await work.dueTemplates<TemperatureLogRow & { unit: TemperatureUnit; entryId: string | null }>(
+    ctx,
+    temperatureKind,
+    venue.id,
+    day.date,
+    { ...getTableColumns(temperatureLogs), ...dayColumns },
+    'entry',
+    temperatureId,
+  )
+  if (!row) throw notFound()
+  const { unit, entryId, ...log } = row
+  const id = entryId ?? (await ensureEntries(ctx, venue.id, day.date, [log.id])).get(log.id)!
+  return entryView(ctx, { entry: { id, venueId: venue.id, date: day.date }, log, unit }, venue, now)
+}
+
+/** The entry as the API shows it (`entryDetail`), from the entry, its log and the organisation's unit. */
+async function entryView(
+  ctx: ServiceContext,
+  { entry, log, unit }: { entry: Pick<typeof temperatureEntries.$inferSelect, 'id' | 'venueId' | 'date'>; log: TemperatureLogRow; unit: TemperatureUnit },
+  venue: work.WorkVenue,
+  now: Date,
+) {
   const day = work.dayInfo(venue, entry.date, ctx.locale, now)
   const [items, todays, charted] = await Promise.all([
     work.entryItems<typeof temperatureItems.$inferSelect>(ctx, temperatureKind, log.id),

@@ -9,7 +9,7 @@ import { deviceTimeField, recordingCall, requireRecording } from '../records/off
 import { MAX_CHECKS_PER_DAY } from './schema.ts'
 import { venueForWork } from '../templates/day.ts'
 import { pathId, serviceContext } from '../templates/routes.ts'
-import { completeReading, dayList, entryDetail, resolveReading } from './entries.ts'
+import { completeReading, dayList, entryDetail, logEntryDetail, resolveReading } from './entries.ts'
 
 const slot = z.int().min(0).max(MAX_CHECKS_PER_DAY - 1)
 
@@ -65,7 +65,7 @@ export function temperatureEntryRoutes() {
   return app
 }
 
-/** /v1/orgs/:orgId/venues/:venueId/temperature-entries — the venue's temperature logs for a day. */
+/** /v1/orgs/:orgId/venues/:venueId/temperature-entries — the venue's temperature logs for a day, and one log's entry. */
 export function venueTemperatureEntryRoutes() {
   const app = new Hono<AppEnv>()
   app.get('/', async (c) => {
@@ -74,6 +74,13 @@ export function venueTemperatureEntryRoutes() {
     const venue = await venueForWork(ctx, pathId(c, 'venueId'))
     const { date } = readQuery(c, temperatureDayQuery)
     return c.json(await dayList(ctx, venue, date))
+  })
+  app.get('/:temperatureId', async (c) => {
+    const scope = requirePermission(c, 'venue.work')
+    const ctx = serviceContext(c, scope)
+    const venue = await venueForWork(ctx, pathId(c, 'venueId'))
+    const { date } = readQuery(c, temperatureDayQuery)
+    return c.json(await logEntryDetail(ctx, venue, pathId(c, 'temperatureId'), date))
   })
   return app
 }

@@ -49,6 +49,7 @@ export function dayInfo(venue: WorkVenue, date: string | undefined, locale: Loca
  * The non-archived templates of a kind due at the venue on the day, by position: one query, prepared
  * once per database and `name` (every day list runs it). `columns` picks what the caller shows, the
  * same columns for the same `name`; they may read the placeholders `venueId` and `date` (the day).
+ * With `templateId`, that template alone when it is one of them (a page of one template).
  */
 export async function dueTemplates<R>(
   ctx: Pick<ServiceContext, 'db' | 'scope'>,
@@ -57,15 +58,18 @@ export async function dueTemplates<R>(
   date: string,
   columns: Record<string, any>,
   name: string,
+  templateId?: string,
 ): Promise<R[]> {
-  const key = `mise_due_${kind.kind}_${name}`
-  const prepared = dueQueries(ctx.db, key, () => prepareDue(ctx.db, kind, columns, key))
+  const one = templateId !== undefined
+  const key = `mise_due_${kind.kind}_${name}${one ? '_one' : ''}`
+  const prepared = dueQueries(ctx.db, key, () => prepareDue(ctx.db, kind, columns, key, one))
   // `venueId` and `date` are also there for `columns` that read the venue's day (`sql.placeholder('date')`).
-  const rows = await manyRowsOf(() => prepared.execute({ orgId: ctx.scope.orgId, venueId, date, ...dueOnParams(date) }))
+  const params = { orgId: ctx.scope.orgId, venueId, date, ...dueOnParams(date), ...(one ? { templateId } : {}) }
+  const rows = await manyRowsOf(() => prepared.execute(params))
   return rows as R[]
 }
 
-function prepareDue(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Record<string, any>, name: string) {
+function prepareDue(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Record<string, any>, name: string, one = false) {
   const tpl = kind.templates
   return db
     .select(columns)
@@ -73,6 +77,7 @@ function prepareDue(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Re
     .where(
       and(
         eq(tpl.orgId, sql.placeholder('orgId')),
+        one ? eq(tpl.id, sql.placeholder('templateId')) : undefined,
         isNull(tpl.archivedAt),
         dueOnSql(tpl, { weekday: sql.placeholder('weekday'), dom: sql.placeholder('dom'), last: sql.placeholder('last') }),
         usedAtVenueSql(tpl.venueIds, sql.placeholder('venueId')),

@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createOrgWithActors, type Actor, type OrgWithActors } from '../support/orgs.ts'
 import { expectError, inSpanish, orgFixture, shiftDay } from './_helpers.ts'
+import { weekdayOf } from '../../server/records/service.ts'
 
 const ZONE = 'Europe/Madrid'
 const fixture = orgFixture(ZONE)
@@ -206,6 +207,40 @@ describe('daily readings', () => {
     expectError(await complete(org.basic, entryId, unit.id, { value: 70 }, org), 'NotFoundError')
   })
 
+  test("one log's entry by the log (what its page reads): made on first read, the day list's entry, answered as by its id; 404 where the day list does not show it", async () => {
+    const org = await createOrgWithActors(t)
+    const log = await createLog(org.admin, { name: 'Walk-ins', checksPerDay: 2 }, org)
+    const unit = await addUnit(org.admin, log.id, { label: 'Walk-in', kind: 'fridge' }, org)
+    const ofLog = (logId: string, query = '', venueId = org.venueA) => org.basic.client.get(`${base(org)}/venues/${venueId}/temperature-entries/${logId}${query}`)
+    // Made on the first read, before the day list has ever run that day.
+    const first = await ofLog(log.id)
+    expect(first.status, first.text).toBe(200)
+    expect(await entryOf(org.basic, org.venueA, log.id, undefined, org)).toBe(first.json.id)
+    expect((await ofLog(log.id)).json.id).toBe(first.json.id)
+    await complete(org.basic, first.json.id, unit.id, { value: '9', slot: 1 }, org)
+    const byLog = await ofLog(log.id)
+    expect(byLog.json).toEqual((await org.basic.client.get(`${base(org)}/temperature-entries/${first.json.id}`)).json)
+    expect(byLog.json.items[0].checks[1].record).toMatchObject({ value: '9', status: 'failed' })
+    expect(byLog.json).toMatchObject({ date: today, temperature: { id: log.id, name: 'Walk-ins' }, checks: [{ slot: 0 }, { slot: 1 }] })
+    // Another day: its own entry; a future day refused as the day list refuses it.
+    const yesterday = shiftDay(today, -1)
+    const earlier = await ofLog(log.id, `?date=${yesterday}`)
+    expect(earlier.json).toMatchObject({ date: yesterday, isPast: true })
+    expect(earlier.json.id).not.toBe(first.json.id)
+    expectError(await ofLog(log.id, `?date=${shiftDay(today, 1)}`), 'ValidationError', { data: ['date'] })
+    // Not due that weekday, used at another venue only, archived, unknown, another organisation's: 404.
+    const notToday = await createLog(org.admin, { name: 'Weekly', days: [(weekdayOf(today) + 1) % 7] }, org)
+    expectError(await ofLog(notToday.id), 'NotFoundError')
+    const elsewhere = await createLog(org.admin, { name: 'B only', venueIds: [org.venueB] }, org)
+    expectError(await ofLog(elsewhere.id), 'NotFoundError')
+    expect((await ofLog(elsewhere.id, '', org.venueB)).status).toBe(200)
+    expectError(await ofLog('not-a-uuid'), 'NotFoundError')
+    expectError(await o.basic.client.get(`${base(o)}/venues/${o.venueA}/temperature-entries/${log.id}`), 'NotFoundError')
+    expectError(await org.outsider.client.get(`${base(org)}/venues/${org.venueA}/temperature-entries/${log.id}`), 'NotFoundError')
+    await org.admin.client.post(`${base(org)}/temperatures/${log.id}/archive`)
+    expectError(await ofLog(log.id), 'NotFoundError')
+  })
+
   test('tenancy and roles: another organisation 404, a venue outside the member’s 403, a device without PIN cannot record', async () => {
     const log = await createLog(o.admin, { name: 'Only A', venueIds: [o.venueA] })
     const unit = await addUnit(o.admin, log.id, { label: 'Fridge', kind: 'fridge' })
@@ -256,6 +291,7 @@ describe('performance', () => {
       await count(big, `/venues/${big.venueA}/temperature-entries`)
       expect(await count(big, `/venues/${big.venueA}/temperature-entries`)).toBe(await count(small, `/venues/${small.venueA}/temperature-entries`))
       expect(await count(big, `/temperature-entries/${bigEntry}`)).toBe(await count(small, `/temperature-entries/${smallEntry}`))
+      expect(await count(big, `/venues/${big.venueA}/temperature-entries/${bigLog}`)).toBe(await count(small, `/venues/${small.venueA}/temperature-entries/${one.id}`))
       // The day's entries are made on the first read (one insert for the logs without one), not on every read.
       const inserts = () =>
         spy.mock.calls

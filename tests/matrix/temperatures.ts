@@ -246,6 +246,32 @@ export const temperatureRows: MatrixRow[] = [
     },
   },
   {
+    name: "a log's entry at venue A (A-only log)",
+    method: 'GET',
+    route: `${ROUTE}/venues/{venueId}/temperature-entries/{temperatureId}`,
+    path: async (f) => `${org(f)}/venues/${f.venueA}/temperature-entries/${(await fixture(f)).onlyA.logId}`,
+    expect: venueMember,
+    check: async (res, f) => {
+      expect(res.json.id).toBe((await fixture(f)).onlyA.entryId)
+      expect((res.json.items as { item: { label: string } }[]).map((u) => u.item.label)).toEqual(['A fridge', 'A freezer'])
+    },
+  },
+  {
+    name: "a log's entry at venue B",
+    method: 'GET',
+    route: `${ROUTE}/venues/{venueId}/temperature-entries/{temperatureId}`,
+    path: async (f) => `${org(f)}/venues/${f.venueB}/temperature-entries/${(await fixture(f)).logId}`,
+    expect: member,
+    check: async (res, f) => expect(res.json.id).toBe((await fixture(f)).entryAtB),
+  },
+  {
+    name: "the A-only log's entry at venue B (not used there)",
+    method: 'GET',
+    route: `${ROUTE}/venues/{venueId}/temperature-entries/{temperatureId}`,
+    path: async (f) => `${org(f)}/venues/${f.venueB}/temperature-entries/${(await fixture(f)).onlyA.logId}`,
+    expect: { ...member, basicLimited: 404, basic: 404, admin: 404, owner: 404 },
+  },
+  {
     name: 'temperature entry at venue A',
     method: 'GET',
     route: `${ROUTE}/temperature-entries/{entryId}`,

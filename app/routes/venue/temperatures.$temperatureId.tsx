@@ -89,14 +89,12 @@ export async function loader(args: Route.LoaderArgs) {
   const requested = url.searchParams.get('date') || null
   const days = url.searchParams.get('chart') === '30' ? (30 as const) : (7 as const)
   const query = requested ? `?${new URLSearchParams({ date: requested })}` : ''
-  const list = await client.get<TemperatureDay>(`/v1/orgs/${org.id}/venues/${venue.id}/temperature-entries${query}`)
-  if (!list.ok && list.error.name === 'ValidationError' && list.error.data?.date) {
+  // The log's entry that day in one call (not the day list, then the entry): a log the day list does not show is 404.
+  const found = await client.get<TemperatureEntry>(`/v1/orgs/${org.id}/venues/${venue.id}/temperature-entries/${encodeURIComponent(args.params.temperatureId)}${query}`)
+  if (!found.ok && found.error.name === 'ValidationError' && found.error.data?.date) {
     return { kind: 'badDate' as const, temperatureId: args.params.temperatureId, future: isDay(requested) }
   }
-  const day = must(args.request, client, list)
-  const listed = day.temperatures.find((l) => l.id === args.params.temperatureId)
-  if (!listed) throw new Response('Not Found', { status: 404 })
-  const entry = must(args.request, client, await client.get<TemperatureEntry>(`/v1/orgs/${org.id}/temperature-entries/${listed.entryId}`))
+  const entry = must(args.request, client, found)
   // The page's data carries what the page shows only (issue #18): each chart's points of the days
   // shown, without what a point never uses, and of the entry, units and readings the fields rendered.
   const language = getLocale(args.request)

@@ -1399,6 +1399,16 @@ function temperatureOperations(): Operation[] {
     },
     {
       method: 'get',
+      path: `${ORG}/venues/{venueId}/temperature-entries/{temperatureId}`,
+      tag: 'Temperature entries',
+      summary: "One log's entry at a venue on a day, as GET temperature-entries/{entryId} answers it",
+      notes: `\`date\` as for the day list. The entry is created on first read. A log the day list does not show (archived, not used at the venue or not due that day) → 404. What the page of one log reads. ${VENUE_ACCESS}`,
+      access: 'venue.work',
+      query: temperatureDayQuery,
+      replies: [json(200, ref('TemperatureEntry'))],
+    },
+    {
+      method: 'get',
       path: `${ORG}/temperature-entries/{entryId}`,
       tag: 'Temperature entries',
       summary: "One entry: every unit's readings by check, open failures and the last 30 days for the chart",
