@@ -128,20 +128,15 @@ async function dayCounts(db: ServiceContext['db'], scope: OrgScope, venueId: str
 
 
 /** One checklist of the organisation, its items (archived ones too) in order, and its sign-off of a day at a venue: what an entry page reads. */
-const entryChecklist = preparedOnce((db) =>
-  db
-    .select()
-    .from(checklists)
-    .where(and(eq(checklists.orgId, sql.placeholder('orgId')), eq(checklists.id, sql.placeholder('checklistId'))))
-    .prepare('mise_entry_checklist'),
-)
-const entrySignOff = preparedOnce((db) => {
+/** The checklist (archived or not) with its sign-off at the venue on the day, if any: one query. */
+const entryChecklist = preparedOnce((db) => {
   const s = checklistSignOffs
   return db
-    .select()
-    .from(s)
-    .where(and(eq(s.orgId, sql.placeholder('orgId')), eq(s.venueId, sql.placeholder('venueId')), eq(s.checklistId, sql.placeholder('checklistId')), eq(s.date, sql.placeholder('date'))))
-    .prepare('mise_entry_sign_off')
+    .select({ checklist: checklists, signOff: s })
+    .from(checklists)
+    .leftJoin(s, and(eq(s.orgId, checklists.orgId), eq(s.checklistId, checklists.id), eq(s.venueId, sql.placeholder('venueId')), eq(s.date, sql.placeholder('date'))))
+    .where(and(eq(checklists.orgId, sql.placeholder('orgId')), eq(checklists.id, sql.placeholder('checklistId'))))
+    .prepare('mise_entry_checklist')
 })
 
 /**
@@ -245,12 +240,12 @@ function keptItem(kept: StoredRecord) {
 export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checklistId: string, date: string | undefined, slot?: number, now = new Date()) {
   const { db, scope } = ctx
   const day = dayInfo(venue, date, ctx.locale, now)
-  const [checklist] = await entryChecklist(db).execute({ orgId: scope.orgId, checklistId })
-  if (!checklist) return undefined
-  const [items, rows, [signed]] = await Promise.all([
+  const [found] = await entryChecklist(db).execute({ orgId: scope.orgId, checklistId, venueId: venue.id, date: day.date })
+  if (!found) return undefined
+  const { checklist, signOff: signed } = found
+  const [items, rows] = await Promise.all([
     entryItems<ItemRow>(ctx, checklistKind, checklist.id),
     recordHistory(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: [checklist.id] }),
-    entrySignOff(db).execute({ orgId: scope.orgId, venueId: venue.id, checklistId: checklist.id, date: day.date }),
   ])
   if (!usedAtVenue(checklist, venue.id) && rows.length === 0) return undefined
 

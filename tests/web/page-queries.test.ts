@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { loader } from '../../app/routes/venue/checklists.tsx'
 import { loader as entryLoader } from '../../app/routes/venue/checklists.$checklistId.tsx'
+import { loader as temperatureLoader } from '../../app/routes/venue/temperatures.$temperatureId.tsx'
 import { api } from '../../app/lib/api.server.ts'
 import type { Runtime } from '../../server/runtime.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
@@ -96,6 +97,37 @@ describe('one page request', () => {
       counts.push(sqls.length)
     }
     expect(counts[1]).toBe(counts[0])
+    // The session; the checklist with its sign-off; its items; the day's records.
+    expect(counts[0]).toBe(4)
+  })
+
+  test("/temperatures/:id reads the log's entry, not the day list: the same five queries for 1 unit as for 6 with readings", async () => {
+    const counts = []
+    for (const [o, units] of [
+      [small, 1],
+      [big, 6],
+    ] as const) {
+      const call = (method: 'post' | 'get', path: string, body?: unknown) => (method === 'post' ? o.owner.client.post(`/v1/orgs/${o.orgId}${path}`, body) : o.owner.client.get(`/v1/orgs/${o.orgId}${path}`))
+      const log = (await call('post', '/temperatures', { name: 'Fridges', checksPerDay: 2 })).json.temperature.id as string
+      for (let u = 0; u < units; u++) await call('post', `/temperatures/${log}/items`, { label: `Fridge ${u}`, kind: 'fridge' })
+      const load = () => temperatureLoader({ request: request(o, `/temperatures/${log}`), params: { temperatureId: log }, context: undefined } as never)
+      // The first read of the day makes the entry (one insert); then a reading in every unit.
+      const first = await load()
+      expect(first.kind).toBe('entry')
+      if (first.kind !== 'entry') continue
+      for (const { item } of first.entry.items) await call('post', `/temperature-entries/${first.entry.id}/items/${item.id}/complete`, { value: '3', slot: 0 })
+      let data: Awaited<ReturnType<typeof temperatureLoader>> | undefined
+      const sqls = await queriesOf(async () => {
+        data = await load()
+      })
+      expect(data?.kind === 'entry' && data.entry.items.map((i) => i.checks[0]!.record?.value)).toEqual(Array.from({ length: units }, () => '3'))
+      expect(sessionLookups(sqls)).toBe(1)
+      expect(sqls.filter((q) => /^\s*insert\b/i.test(q))).toEqual([])
+      counts.push(sqls.length)
+    }
+    expect(counts[1]).toBe(counts[0])
+    // The session; the log due that day with its entry; its units; the day's readings; the chart's.
+    expect(counts[0]).toBe(5)
   })
 
   test('the current-user call is the one query of the session lookup, with the organisations', async () => {
