@@ -6,17 +6,16 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
-import { recordResolutions, records, type RecordStatus } from '../records/schema.ts'
+import type { RecordStatus } from '../records/schema.ts'
 import { publicRecord, recordHistory, splitHistory, type StoredRecord } from '../records/service.ts'
 import type { ServiceContext } from '../scope.ts'
-import type { OrgScope } from '../api/middleware/org-scope.ts'
-import { preparedOnce, queryManyRows } from '../db/client.ts'
+import { preparedOnce } from '../db/client.ts'
 import {
   cellKey,
   entryItems,
   checksProgress,
   checksProgressOfCounts,
-  type CheckCounts,
+  dayCounts,
   checkWorkable,
   dayInfo,
   dueOn,
@@ -77,57 +76,6 @@ function currentByCell(rows: (Pick<StoredRecord, 'itemId' | 'slot' | 'status'> &
 // ---------------------------------------------------------------------------------------------------
 // The day list.
 
-/**
- * What progress needs of a day, counted by the database (templates/day.ts CheckCounts), in one query of
- * a few rows: per checklist, a row without a check (`slot` null) whose `done` and `optionalDone` are its
- * numbers of non-archived required and optional items; and per checklist and check, over the current
- * records of its non-archived items, the required ones settled, the optional ones recorded, the failed
- * ones and the open failures — the rule checksProgress applies (a failure counts as settled once resolved).
- *
- * Written to cost the same whatever the planner's statistics (a day's first records in tables analysed
- * nearly empty made a join of records and items a nested loop 20× slower): no joins, only scans of the
- * day's records and the checklists' items and set lookups among them — a correction supersedes a record
- * of the same day, so "current" is looked up among the day's own records.
- */
-async function dayCounts(db: ServiceContext['db'], scope: OrgScope, venueId: string, date: string, ids: string[]) {
-  const i = checklistItems
-  const r = records
-  const checklistIds = sql.param(ids)
-  return queryManyRows<CheckCounts & { checklistId: string; slot: number | null }>(
-    db,
-    sql`select checklist_id as "checklistId", null::int as slot,
-        (count(*) filter (where required))::int as done, (count(*) filter (where not required))::int as "optionalDone",
-        0 as failed, 0 as unresolved
-      from items group by checklist_id
-      union all
-      select template_id, slot,
-        (count(*) filter (where item_id in (select id from items where required) and not open))::int,
-        (count(*) filter (where item_id in (select id from items where not required)))::int,
-        (count(*) filter (where status = 'failed' and item_id in (select id from items)))::int,
-        (count(*) filter (where open and item_id in (select id from items)))::int
-      from (
-        select day.*, day.status = 'failed' and not exists (
-          select 1 from ${recordResolutions} as res where res.org_id = ${scope.orgId} and res.record_id = day.id
-        ) as open
-        from day
-        where day.id not in (select supersedes_id from day where supersedes_id is not null)
-      ) as current
-      group by template_id, slot`,
-    sql`items as (
-      select ${i.id} as id, ${i.checklistId} as checklist_id, ${i.required} as required from ${i}
-      where ${i.orgId} = ${scope.orgId} and ${i.checklistId} = any(${checklistIds}::uuid[]) and ${i.archivedAt} is null
-    ),
-    day as (
-      select ${r.id} as id, ${r.templateId} as template_id, ${r.itemId} as item_id, ${r.slot} as slot, ${r.status} as status, ${r.supersedesId} as supersedes_id
-      from ${r}
-      where ${r.orgId} = ${scope.orgId} and ${r.venueId} = ${venueId} and ${r.kind} = 'checklist' and ${r.date} = ${date}
-        and ${r.templateId} = any(${checklistIds}::uuid[])
-    )`,
-  )
-}
-
-
-/** One checklist of the organisation, its items (archived ones too) in order, and its sign-off of a day at a venue: what an entry page reads. */
 /** The checklist (archived or not) with its sign-off at the venue on the day, if any: one query. */
 const entryChecklist = preparedOnce((db) => {
   const s = checklistSignOffs
@@ -160,8 +108,8 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
     signedOff: sql<boolean>`exists (select 1 from ${checklistSignOffs} s where s.org_id = "checklists"."org_id" and s.venue_id = ${sql.placeholder('venueId')}::uuid and s.checklist_id = "checklists"."id" and s.date = ${sql.placeholder('date')}::date)`,
   }, 'day_list')
   const ids = lists.map((l) => l.id)
-  const counts = ids.length ? await dayCounts(db, scope, venue.id, day.date, ids) : []
-  const countsOf = new Map(counts.map((c) => [`${c.checklistId}:${c.slot ?? 'items'}`, c]))
+  const counts = await dayCounts(db, scope, checklistKind, { required: checklistItems.required, openFailures: 'current' }, venue.id, day.date, ids)
+  const countsOf = new Map(counts.map((c) => [`${c.templateId}:${c.slot ?? 'items'}`, c]))
   const itemsOf = (id: string) => {
     const items = countsOf.get(`${id}:items`)
     return { required: items?.done ?? 0, optional: items?.optionalDone ?? 0 }

@@ -83,12 +83,6 @@ function logProgress(
 // The day list.
 
 /**
- * The non-archived logs due at the venue on the day, each with its entry id and progress by check: a
- * constant number of queries whatever the number of logs, units and readings — venue by the caller; the
- * logs with what else the page needs of each read as columns (the organisation's unit, the day's entry,
- * the non-archived units' ids); the records — and, once a day, one insert of the entries not yet there.
- */
-/**
  * What a log due that day reads beside its own columns: the organisation's unit and the log's entry at
  * the venue on the day (null until made). Qualified by hand, as the checklists' day list does: the
  * subqueries would read drizzle's unqualified columns as their own.
@@ -98,9 +92,16 @@ const dayColumns = {
   entryId: sql<string | null>`(select e.id from ${temperatureEntries} e where e.org_id = "temperature_logs"."org_id" and e.venue_id = ${sql.placeholder('venueId')}::uuid and e.temperature_id = "temperature_logs"."id" and e.date = ${sql.placeholder('date')}::date)`,
 }
 
+/**
+ * The non-archived logs due at the venue on the day, each with its entry id and progress by check: a
+ * constant number of queries whatever the number of logs, units and readings — venue by the caller; the
+ * logs with what else the page needs of each read as columns (the organisation's unit, the day's entry);
+ * what their units and readings count (templates/day.ts dayCounts) — and, once a day, one insert of the
+ * entries not yet there.
+ */
 export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: string | undefined, now = new Date()) {
   const day = work.dayInfo(venue, date, ctx.locale, now)
-  const logs = await work.dueTemplates<Pick<TemperatureLogRow, 'id' | 'name' | 'checksPerDay' | 'checkTimes'> & { unit: TemperatureUnit; entryId: string | null; itemIds: string | null }>(
+  const logs = await work.dueTemplates<Pick<TemperatureLogRow, 'id' | 'name' | 'checksPerDay' | 'checkTimes'> & { unit: TemperatureUnit; entryId: string | null }>(
     ctx,
     temperatureKind,
     venue.id,
@@ -111,18 +112,18 @@ export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: 
       checksPerDay: temperatureLogs.checksPerDay,
       checkTimes: temperatureLogs.checkTimes,
       ...dayColumns,
-      itemIds: sql<string | null>`(select string_agg(i.id::text, ',') from ${temperatureItems} i where i.org_id = "temperature_logs"."org_id" and i.temperature_id = "temperature_logs"."id" and i.archived_at is null)`,
     },
     'day_list',
   )
   const ids = logs.map((l) => l.id)
   const missing = logs.filter((l) => !l.entryId).map((l) => l.id)
-  const [unit, made, rows] = await Promise.all([
+  const [unit, made, counts] = await Promise.all([
     logs.length ? logs[0]!.unit : orgUnit(ctx),
     ensureEntries(ctx, venue.id, day.date, missing),
-    recordStates(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: ids }),
+    // Every unit is read at every check; a re-check never hides an unresolved failure (ADR 022).
+    work.dayCounts(ctx.db, ctx.scope, temperatureKind, { required: sql`true`, openFailures: 'all' }, venue.id, day.date, ids),
   ])
-  const rowsByLog = Map.groupBy(rows, (r) => r.templateId)
+  const countsOf = new Map(counts.map((c) => [`${c.templateId}:${c.slot ?? 'units'}`, c]))
   return {
     ...day,
     venue: work.publicVenue(venue),
@@ -132,7 +133,14 @@ export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: 
       id: log.id,
       name: log.name,
       checksPerDay: log.checksPerDay,
-      ...logProgress(log, log.itemIds ? log.itemIds.split(',') : [], cellStates(rowsByLog.get(log.id) ?? []), day, now, venue.timeZone),
+      ...work.checksProgressOfCounts(
+        checkTimesOf(log),
+        { required: countsOf.get(`${log.id}:units`)?.done ?? 0, optional: 0 },
+        (slot) => countsOf.get(`${log.id}:${slot}`),
+        day,
+        now,
+        venue.timeZone,
+      ),
     })),
   }
 }

@@ -4,14 +4,15 @@
  * (an item, or an item at one check for temperature logs). Each kind supplies how a value is judged and
  * what the record keeps.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
-import type { RecordKind, RecordStatus } from '../records/schema.ts'
+import { recordResolutions, records, type RecordKind, type RecordStatus } from '../records/schema.ts'
 import { addRecord, instantOf, requireDay, resolveRecord, todayIn, type RecordSnapshot, type StoredRecord } from '../records/service.ts'
 import { deviceTimeOf } from '../records/offline.ts'
 import { requireVenueAccess, type ServiceContext } from '../scope.ts'
-import { manyRowsOf, preparedByKey } from '../db/client.ts'
+import { manyRowsOf, preparedByKey, queryManyRows } from '../db/client.ts'
+import type { OrgScope } from '../api/middleware/org-scope.ts'
 import { findVenue } from '../venues/service.ts'
 import type { AnyTemplateKind } from './kind.ts'
 import { dueOn, dueOnParams, dueOnSql } from './schedule.ts'
@@ -173,6 +174,74 @@ export interface CheckCounts {
   optionalDone: number
   failed: number
   unresolved: number
+}
+
+/**
+ * What progress needs of a day (CheckCounts), counted by the database in one query of a few rows
+ * (ADR 064): per template, a row without a check (`slot` null) whose `done` and `optionalDone` are its
+ * numbers of non-archived required and optional items; and per template and check, over the cells
+ * (an item at a check) of its non-archived items: the required ones settled (recorded, no open
+ * failure), the optional ones recorded, the ones whose current record failed, and the open failures.
+ * Which failures stay open until resolved is the kind's rule: the current record's (`'current'`: a
+ * checklist's correction replaces the answer) or every failure of the cell that day (`'all'`: a
+ * temperature re-check never hides an unresolved failure, ADR 022). `required` is the items' column
+ * saying an item is required (every temperature unit is: `sql\`true\``).
+ *
+ * Written to cost the same whatever the planner's statistics (a day's first records in tables analysed
+ * nearly empty made a join of records and items a nested loop 20× slower): no joins, only scans of the
+ * day's records and the templates' items and set lookups among them — a correction or re-check
+ * supersedes a record of the same day, so "current" is looked up among the day's own records.
+ */
+export async function dayCounts(
+  db: ServiceContext['db'],
+  scope: OrgScope,
+  kind: AnyTemplateKind,
+  rule: { required: SQLWrapper; openFailures: 'current' | 'all' },
+  venueId: string,
+  date: string,
+  ids: string[],
+): Promise<(CheckCounts & { templateId: string; slot: number | null })[]> {
+  if (!ids.length) return []
+  const items = kind.items as typeof kind.items & { id: any; orgId: any; archivedAt: any }
+  const r = records
+  const templateIds = sql.param(ids)
+  const counted = rule.openFailures === 'current' ? sql`current and open` : sql`open`
+  return queryManyRows(
+    db,
+    sql`select template_id as "templateId", null::int as slot,
+        (count(*) filter (where required))::int as done, (count(*) filter (where not required))::int as "optionalDone",
+        0 as failed, 0 as unresolved
+      from items group by template_id
+      union all
+      select template_id, slot,
+        (count(*) filter (where recorded and open = 0 and item_id in (select id from items where required)))::int,
+        (count(*) filter (where recorded and item_id in (select id from items where not required)))::int,
+        (count(*) filter (where failed and item_id in (select id from items)))::int,
+        (coalesce(sum(open) filter (where item_id in (select id from items)), 0))::int
+      from (
+        select template_id, slot, item_id, bool_or(current) as recorded, bool_or(current and status = 'failed') as failed,
+          count(*) filter (where ${counted}) as open
+        from (
+          select day.*, day.id not in (select supersedes_id from day where supersedes_id is not null) as current,
+            day.status = 'failed' and not exists (
+              select 1 from ${recordResolutions} as res where res.org_id = ${scope.orgId} and res.record_id = day.id
+            ) as open
+          from day
+        ) as marked
+        group by template_id, slot, item_id
+      ) as cells
+      group by template_id, slot`,
+    sql`items as (
+      select ${items.id} as id, ${kind.itemParent} as template_id, ${rule.required} as required from ${kind.items}
+      where ${items.orgId} = ${scope.orgId} and ${kind.itemParent} = any(${templateIds}::uuid[]) and ${items.archivedAt} is null
+    ),
+    day as (
+      select ${r.id} as id, ${r.templateId} as template_id, ${r.itemId} as item_id, ${r.slot} as slot, ${r.status} as status, ${r.supersedesId} as supersedes_id
+      from ${r}
+      where ${r.orgId} = ${scope.orgId} and ${r.venueId} = ${venueId} and ${r.kind} = ${kind.kind} and ${r.date} = ${date}
+        and ${r.templateId} = any(${templateIds}::uuid[])
+    )`,
+  )
 }
 
 /**

@@ -207,6 +207,44 @@ describe('daily readings', () => {
     expectError(await complete(org.basic, entryId, unit.id, { value: 70 }, org), 'NotFoundError')
   })
 
+  test('the day card counts as the page does: two checks, failures kept open by a re-check until resolved, an archived unit', async () => {
+    const org = await createOrgWithActors(t)
+    const log = await createLog(org.admin, { name: 'Fridges', checksPerDay: 2, checkTimes: ['00:00', '23:59'] }, org)
+    const [a, b, gone] = [
+      await addUnit(org.admin, log.id, { label: 'A', kind: 'fridge' }, org),
+      await addUnit(org.admin, log.id, { label: 'B', kind: 'fridge' }, org),
+      await addUnit(org.admin, log.id, { label: 'Gone', kind: 'fridge' }, org),
+    ]
+    const entryId = await entryOf(org.basic, org.venueA, log.id, undefined, org)
+    const pick = ({ overdue, complete, progress, checks }: Record<string, unknown>) => ({ overdue, complete, progress, checks })
+    const card = async () => pick((await dayList(org.basic, org.venueA, undefined, org)).json.temperatures.find((l: { id: string }) => l.id === log.id))
+    const page = async () => pick((await org.basic.client.get(`${base(org)}/temperature-entries/${entryId}`)).json)
+    const steps: (() => Promise<unknown>)[] = [
+      async () => {},
+      () => complete(org.basic, entryId, a.id, { value: '3', slot: 0 }, org),
+      () => complete(org.basic, entryId, b.id, { value: '9', slot: 0 }, org),
+      // The re-check is in range, but the failure stays open until its corrective action.
+      () => complete(org.basic, entryId, b.id, { value: '4', slot: 0 }, org),
+      () => complete(org.basic, entryId, gone.id, { value: '12', slot: 1 }, org),
+      () => resolve(org.basic, entryId, b.id, { note: 'Moved the food', slot: 0 }, org),
+      () => complete(org.basic, entryId, a.id, { value: '2', slot: 1 }, org),
+      () => org.admin.client.post(`${base(org)}/temperature-items/${gone.id}/archive`),
+      () => complete(org.basic, entryId, b.id, { value: '1', slot: 1 }, org),
+    ]
+    const seen = []
+    for (const step of steps) {
+      const res = (await step()) as { status?: number; text?: string } | undefined
+      if (res?.status !== undefined) expect(res.status, res.text).toBeLessThan(300)
+      const [fromList, fromPage] = [await card(), await page()]
+      expect(fromList).toEqual(fromPage)
+      seen.push(fromList.progress)
+    }
+    // The steps moved every count at least once, so the comparison covered them.
+    expect(new Set(seen.map((p) => JSON.stringify(p))).size).toBeGreaterThanOrEqual(6)
+    expect(seen).toContainEqual(expect.objectContaining({ failed: 0, unresolved: 1 }))
+    expect(seen.at(-1)).toEqual({ done: 4, total: 4, optional: { done: 0, total: 0 }, failed: 0, unresolved: 0 })
+  })
+
   test("one log's entry by the log (what its page reads): made on first read, the day list's entry, answered as by its id; 404 where the day list does not show it", async () => {
     const org = await createOrgWithActors(t)
     const log = await createLog(org.admin, { name: 'Walk-ins', checksPerDay: 2 }, org)
