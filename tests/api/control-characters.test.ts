@@ -135,6 +135,7 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
     [`POST ${ORG}/temperatures/{temperatureId}/items/reorder`]: { body: { ids: [checklist.id] } },
     [`PUT ${ORG}/temperature-items/{itemId}`]: { body: { label: 'Walk-in', kind: 'fridge', min: 0, max: 5 } },
     [`GET ${ORG}/venues/{venueId}/temperature-entries`]: { query: { date: today } },
+    [`GET ${ORG}/venues/{venueId}/temperature-entries/{temperatureId}`]: { query: { date: today } },
     [`POST ${ORG}/temperature-entries/export`]: { body: { venueId: o.venueA, from: today, to: today, format: 'csv' } },
     [`POST ${ORG}/temperature-entries/{entryId}/items/{itemId}/complete`]: { body: { value: '4,5', note: 'Door\nseal' } },
     [`POST ${ORG}/temperature-entries/{entryId}/items/{itemId}/resolve`]: { body: { note: 'Moved food to another fridge' } },
