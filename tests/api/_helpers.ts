@@ -175,3 +175,20 @@ export function orgFixture(zone: string) {
   afterAll(() => fixture.t.close())
   return fixture
 }
+
+/**
+ * The day card and the entry page count a day by the same rule (ADR 064–065): run each step (an API
+ * call, checked to succeed, or anything else), then expect the card's progress to equal the page's.
+ * Answers the progress seen after each step, for the caller to check the steps moved every count.
+ */
+export async function walkCardAndPage<P extends { progress: unknown }>(steps: (() => Promise<unknown>)[], card: () => Promise<P>, page: () => Promise<P>): Promise<P['progress'][]> {
+  const seen: P['progress'][] = []
+  for (const step of steps) {
+    const res = (await step()) as { status?: number; text?: string } | undefined
+    if (res?.status !== undefined) expect(res.status, res.text).toBeLessThan(300)
+    const [fromList, fromPage] = [await card(), await page()]
+    expect(fromList).toEqual(fromPage)
+    seen.push(fromList.progress)
+  }
+  return seen
+}

@@ -7,7 +7,7 @@ import { fromCelsius, parseReading, round1, toCelsius } from '../../server/tempe
 import { and, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createOrgWithActors, type Actor, type OrgWithActors } from '../support/orgs.ts'
-import { expectError, inSpanish, orgFixture, shiftDay } from './_helpers.ts'
+import { expectError, inSpanish, orgFixture, shiftDay, walkCardAndPage } from './_helpers.ts'
 import { weekdayOf } from '../../server/records/service.ts'
 
 const ZONE = 'Europe/Madrid'
@@ -231,14 +231,7 @@ describe('daily readings', () => {
       () => org.admin.client.post(`${base(org)}/temperature-items/${gone.id}/archive`),
       () => complete(org.basic, entryId, b.id, { value: '1', slot: 1 }, org),
     ]
-    const seen = []
-    for (const step of steps) {
-      const res = (await step()) as { status?: number; text?: string } | undefined
-      if (res?.status !== undefined) expect(res.status, res.text).toBeLessThan(300)
-      const [fromList, fromPage] = [await card(), await page()]
-      expect(fromList).toEqual(fromPage)
-      seen.push(fromList.progress)
-    }
+    const seen = await walkCardAndPage(steps, card, page)
     // The steps moved every count at least once, so the comparison covered them.
     expect(new Set(seen.map((p) => JSON.stringify(p))).size).toBeGreaterThanOrEqual(6)
     expect(seen).toContainEqual(expect.objectContaining({ failed: 0, unresolved: 1 }))
