@@ -212,40 +212,6 @@ export async function currentRecords(db: Db, scope: OrgScope, filter: RecordFilt
   return byFilter(db, scope, filter, 'current', (where) => selectStored(db, and(where, isCurrent)).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)))
 }
 
-/** The state of a cell as progress counts it (templates/day.ts `CellState`), from its current record. */
-export interface CurrentState {
-  templateId: string
-  itemId: string
-  slot: number
-  status: RecordStatus
-  resolved: boolean
-}
-
-/** What progress reads of a record (`CurrentState`): its cell, its status and whether its failure is resolved. */
-const stateColumns = {
-  templateId: records.templateId,
-  itemId: records.itemId,
-  slot: records.slot,
-  status: records.status,
-  resolved: sql<boolean>`${recordResolutions.recordId} is not null`.mapWith(Boolean),
-}
-
-/**
- * What a day's progress needs of every record matching the filter, current and superseded (open
- * failures outlive later records, ADR 022): six narrow columns and the resolution join, in one query.
- */
-export async function recordStates(db: Db, scope: OrgScope, filter: RecordFilter): Promise<(CurrentState & { current: boolean })[]> {
-  if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return byFilter(db, scope, filter, 'states', (where) =>
-    db
-      .select({ ...stateColumns, current: sql<boolean>`${isCurrent}`.mapWith(Boolean) })
-      .from(records)
-      .leftJoin(recordResolutions, resolutionOfRecord)
-      .where(where)
-      .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)),
-  )
-}
-
 /**
  * What a chart draws of the records matching the filter: the current ones and every failure (a failed
  * reading stays a point after its re-check), only the columns a point needs, oldest first, in one query
@@ -283,8 +249,7 @@ function stateWhere(scope: OrgScope, filter: StateFilter): SQL | undefined {
  * The state of the records of these venues on some days (`days`), and of every unresolved failure
  * between `from` and `to`: each record's cell, status, lateness, whether it is current and whether its
  * failure is resolved. One query whatever the number of venues, templates and days (the dashboard and
- * the group overview, issue #14); the other days are counted by `recordCounts`. (`recordStates` is a
- * day page's: one venue, one kind, one day.)
+ * the group overview, issue #14); the other days are counted by `recordCounts`.
  */
 export async function venueRecordStates(db: Db, scope: OrgScope, filter: StateFilter & { days: string[] }) {
   if (!filter.venueIds.length) return []

@@ -10,9 +10,7 @@ import { notFound, validationError } from '../api/errors.ts'
 import { t } from '../i18n.ts'
 import { organisations } from '../orgs/schema.ts'
 import { preparedOnce } from '../db/client.ts'
-import { chartRecords, publicRecord, recordHistory, recordStates, shiftDay, todayIn, type StoredRecord } from '../records/service.ts'
-
-type RecordState = Awaited<ReturnType<typeof recordStates>>[number]
+import { chartRecords, publicRecord, recordHistory, shiftDay, todayIn, type StoredRecord } from '../records/service.ts'
 import { isUuid, type ServiceContext } from '../scope.ts'
 import * as work from '../templates/day.ts'
 import { usedAtVenue } from '../templates/service.ts'
@@ -49,7 +47,7 @@ async function ensureEntries(ctx: ServiceContext, venueId: string, date: string,
 const { cellKey } = work
 
 /** Each cell's state from every record of the day: the current reading, and its open failures (ADR 022). */
-function cellStates(rows: Pick<RecordState, 'itemId' | 'slot' | 'status' | 'current' | 'resolved'>[]): Map<string, work.CellState> {
+function cellStates(rows: (Pick<StoredRecord, 'itemId' | 'slot' | 'status'> & { current: boolean; resolved: boolean })[]): Map<string, work.CellState> {
   const states = new Map<string, work.CellState>()
   for (const chain of Map.groupBy(rows, (r) => cellKey(r.itemId, r.slot)).values()) {
     const current = chain.find((r) => r.current)
@@ -164,7 +162,6 @@ const entryQuery = preparedOnce((db) =>
     .prepare('mise_temperature_entry'),
 )
 
-
 /** A record as the API shows it for temperatures: value and limits in the organisation's unit, re-checks marked. */
 function publicReading(orgId: string, record: StoredRecord, unit: TemperatureUnit, failedIds: Set<string>) {
   const view = publicRecord(orgId, record)
@@ -201,7 +198,6 @@ export async function entryDetail(ctx: ServiceContext, entryId: string, now = ne
  */
 export async function logEntryDetail(ctx: ServiceContext, venue: work.WorkVenue, temperatureId: string, date: string | undefined, now = new Date()) {
   const day = work.dayInfo(venue, date, ctx.locale, now)
-  if (!isUuid(temperatureId)) throw notFound()
   const [row] = await work.dueTemplates<TemperatureLogRow & { unit: TemperatureUnit; entryId: string | null }>(
     ctx,
     temperatureKind,

@@ -202,7 +202,7 @@ export async function dayCounts(
   ids: string[],
 ): Promise<(CheckCounts & { templateId: string; slot: number | null })[]> {
   if (!ids.length) return []
-  const items = kind.items as typeof kind.items & { id: any; orgId: any; archivedAt: any }
+  const items = kind.items
   const r = records
   const templateIds = sql.param(ids)
   const counted = rule.openFailures === 'current' ? sql`current and open` : sql`open`
