@@ -96,14 +96,19 @@ export function dayOf(at: Date | string, timeZone: string): string {
   // The same instants come back on every request (the plan's templates and items, ADR 058): remembered.
   const key = `${timeZone}|${date.getTime()}`
   let day = daysOf.get(key)
-  if (day === undefined) {
-    const f = wallClock(date, timeZone)
-    day = `${f.year}-${f.month}-${f.day}`
-    remember(daysOf, key, day)
-  }
+  if (day === undefined) remember(daysOf, key, (day = dayInZone(date, timeZone)))
   return day
 }
 const daysOf = new Map<string, string>()
+
+/**
+ * The `yyyy-MM-dd` day an instant falls on in a time zone, not remembered (for `now`, new on every
+ * call): one call to a kept Intl formatter, where date-fns' TZDate costs ~0.1 ms on a page's first call.
+ */
+export function dayInZone(date: Date, timeZone: string): string {
+  const f = wallClock(date, timeZone)
+  return `${f.year}-${f.month}-${f.day}`
+}
 
 /** Answers kept by the date helpers: at most REMEMBERED each, emptied when full. */
 const REMEMBERED = 20_000

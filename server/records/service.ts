@@ -4,8 +4,8 @@
  * use it with kind 'checklist'; temperature logs with kind 'temperature'.
  */
 import { tz } from '@date-fns/tz'
-import { format, getDay, parse } from 'date-fns'
-import { isDay, remember } from '../dates.ts'
+import { getDay, parse } from 'date-fns'
+import { dayInZone, isDay, remember } from '../dates.ts'
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { badRequest, validationError } from '../api/errors.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
@@ -27,7 +27,7 @@ export { isDay }
 
 /** Today's date in a time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return format(now, DAY_FORMAT, { in: tz(timeZone) })
+  return dayInZone(now, timeZone)
 }
 
 /** 0 = Sunday … 6 = Saturday, for a yyyy-MM-dd day. */

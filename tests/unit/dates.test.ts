@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { dayOf, formatDay, formatInstant, formatMoment, isDay, shiftDay } from '../../server/dates.ts'
+import { tz } from '@date-fns/tz'
+import { format } from 'date-fns'
+import { todayIn } from '../../server/records/service.ts'
 import { isDay as webIsDay, shiftDay as webShiftDay } from '../../app/components/records/dates.ts'
 
 describe('isDay: a real calendar day, on the server and in the web alike', () => {
@@ -54,6 +57,20 @@ describe('without a date library (ADR 056): the same days and wall clocks as dat
       expect(dayOf(new Date(at.getTime() - 2 * 3600_000), 'Europe/Madrid')).toBe('2026-03-29')
       expect(dayOf(new Date(at.getTime() - 3 * 3600_000), 'Europe/Madrid')).toBe('2026-03-28')
     }
+  })
+
+  test('todayIn gives the day date-fns gave, across midnight and daylight-saving changes (ADR 066)', () => {
+    const zones = ['Europe/Madrid', 'America/Mexico_City', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'UTC', 'Asia/Kolkata']
+    // Every half hour of two days around Madrid's change to summer time, and a year's end.
+    const starts = [Date.parse('2026-03-28T00:00:00Z'), Date.parse('2026-12-31T00:00:00Z')]
+    for (const start of starts) {
+      for (let step = 0; step < 96; step++) {
+        const now = new Date(start + step * 30 * 60_000)
+        for (const zone of zones) expect(todayIn(zone, now)).toBe(format(now, 'yyyy-MM-dd', { in: tz(zone) }))
+      }
+    }
+    expect(todayIn('Pacific/Kiritimati', new Date('2026-12-31T10:00:00Z'))).toBe('2027-01-01')
+    expect(todayIn('Pacific/Pago_Pago', new Date('2027-01-01T10:00:00Z'))).toBe('2026-12-31')
   })
 
   test('shiftDay steps calendar days over month, year and leap-day ends', () => {
