@@ -39,14 +39,6 @@ const GROWN_TABLES = `select 1 from pg_class c
     and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.2 + 1
   limit 1`
 
-/**
- * Named statements (ADR 062) keep one plan made without their values, instead of planning each call for
- * its values: Postgres's own choice kept re-planning the day pages' reads (a template's records for a
- * day, the session), ~0.1–0.5 ms of planning each on PGlite for plans that come out the same (ADR 066).
- * The kept plan is made again when ANALYZE refreshes the statistics it was made with.
- */
-const PLAN_CACHE_MODE = 'force_generic_plan'
-
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'server/db/migrations')
 
 export class DataDirLockedError extends Error {
@@ -231,8 +223,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pg = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-    // Each connection plans a named read once and keeps the plan (ADR 066).
-    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10, options: `-c plan_cache_mode=${PLAN_CACHE_MODE}` })
+    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 })
     // An idle connection closed by the server (a restart, a failover, an administrator) is dropped
     // from the pool and replaced on the next query; without a listener it would crash the process.
     pool.on('error', (error) => {
@@ -282,7 +273,6 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await client.exec('analyze')
     }
     await analyze()
-    await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`)
     return {
       db,
       kind: 'pglite',
