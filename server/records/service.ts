@@ -137,11 +137,24 @@ const storedColumns = {
   current: sql<boolean>`${isCurrent}`.mapWith(Boolean),
 }
 
+/**
+ * A filter as it is read: one template as `templateId`. Postgres re-plans `template_id = any($n)` on
+ * every call (it keeps a plan made without the values only when that plan looks no dearer, and an
+ * array's length it cannot know makes it look dearer), where `template_id = $n` keeps its plan: a
+ * checklist's or log's records for a day, 0.96 → 0.50 ms a call on PGlite (ADR 066).
+ */
+type ReadFilter = Omit<RecordFilter, 'templateIds'> & { templateId?: string; templateIds?: string[] }
+
+function readFilter(filter: RecordFilter): ReadFilter {
+  const { templateIds, ...rest } = filter
+  return templateIds?.length === 1 ? { ...rest, templateId: templateIds[0] } : filter
+}
+
 /** The filter's optional parts, in a fixed order: which of them a filter has is its shape. */
-const FILTER_PARTS = ['date', 'from', 'to', 'templateIds', 'itemIds', 'slot'] as const
+const FILTER_PARTS = ['date', 'from', 'to', 'templateId', 'templateIds', 'itemIds', 'slot'] as const
 
 /** The filter's conditions with its values as placeholders (named as the filter's fields, and `orgId`). */
-function filterWhere(filter: RecordFilter): SQL | undefined {
+function filterWhere(filter: ReadFilter): SQL | undefined {
   const p = sql.placeholder
   return and(
     eq(records.orgId, p('orgId')),
@@ -150,6 +163,7 @@ function filterWhere(filter: RecordFilter): SQL | undefined {
     filter.date !== undefined ? eq(records.date, p('date')) : undefined,
     filter.from !== undefined ? gte(records.date, p('from')) : undefined,
     filter.to !== undefined ? lte(records.date, p('to')) : undefined,
+    filter.templateId !== undefined ? eq(records.templateId, p('templateId')) : undefined,
     filter.templateIds ? sql`${records.templateId} = any(${p('templateIds')}::uuid[])` : undefined,
     filter.itemIds ? sql`${records.itemId} = any(${p('itemIds')}::uuid[])` : undefined,
     filter.slot !== undefined ? eq(records.slot, p('slot')) : undefined,
@@ -166,7 +180,8 @@ const filterQueries = preparedByKey<Prepared<unknown>>()
  * the filter's optional parts it has): the pages read records with a handful of shapes, and building a
  * query's SQL anew each time costs more than running it.
  */
-function byFilter<T>(db: Db, scope: OrgScope, filter: RecordFilter, name: string, build: (where: SQL | undefined) => { prepare(name: string): Prepared<T> }): Promise<T> {
+function byFilter<T>(db: Db, scope: OrgScope, asked: RecordFilter, name: string, build: (where: SQL | undefined) => { prepare(name: string): Prepared<T> }): Promise<T> {
+  const filter = readFilter(asked)
   const params: Record<string, unknown> = { orgId: scope.orgId, venueId: filter.venueId, kind: filter.kind }
   let shape = ''
   for (const part of FILTER_PARTS) {
