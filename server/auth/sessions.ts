@@ -113,8 +113,9 @@ function prepareLookup(db: Db, withOrgs: boolean) {
     .select(withOrgs ? { ...sessionColumns, orgs: userOrgsSql(users.id), memberships: userMembershipsSql(users.id) } : sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    // No `limit`: the token's hash is unique, and a `limit $n` made Postgres plan the lookup anew on every
+    // call (0.26 → 0.22 ms a call on PGlite; ADR 066).
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
     .prepare(withOrgs ? 'mise_session_me' : 'mise_session')
 }
 const plainLookup = preparedOnce((db) => prepareLookup(db, false))
