@@ -12,6 +12,7 @@ import type { ServiceContext } from '../scope.ts'
 import { preparedOnce } from '../db/client.ts'
 import {
   cellKey,
+  checkSlot,
   entryItems,
   checksProgress,
   checksProgressOfCounts,
@@ -23,6 +24,7 @@ import {
   publicVenue,
   recordWork,
   resolveWork,
+  shownCheck,
   type CellState,
   type WorkVenue,
 } from '../templates/day.ts'
@@ -202,8 +204,7 @@ export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checkli
   const activeIds = new Set(active.map((i) => i.id))
   const current = currentByCell(rows.filter((r) => r.current && activeIds.has(r.itemId)))
   const progress = checklistProgress({ items: active, current, date: day.date, today: day.today, now, timeZone: venue.timeZone, times })
-  // The check shown: the one asked for, else the first not complete (the last when all are).
-  const shownSlot = checkSlot(ctx, slot, times.length) ?? progress.checks.find((c) => !c.complete)?.slot ?? times.length - 1
+  const shownSlot = shownCheck(ctx, slot, progress.checks)
   const recordsByItem = Map.groupBy(
     rows.filter((r) => r.slot === shownSlot),
     (r) => r.itemId,
@@ -338,13 +339,6 @@ export interface CompleteInput {
   uploadId?: string | null
   /** The check of the day (0-based) of a checklist due several times a day; 0 by default. */
   slot?: number
-}
-
-/** A check of the day named by the caller: 0 … checks − 1, else a ValidationError on `slot`. */
-function checkSlot(ctx: ServiceContext, slot: number | undefined, checks: number): number | undefined {
-  if (slot === undefined) return undefined
-  if (!Number.isInteger(slot) || slot < 0 || slot >= checks) throw validationError({ slot: t(ctx.locale, 'records.slot', { count: checks }) })
-  return slot
 }
 
 /**

@@ -9,7 +9,7 @@ import { exportResponse, recordsExportBody } from '../records/export-route.ts'
 import { deviceTimeField, recordingCall, requireRecording } from '../records/offline.ts'
 import type { RecordKind } from '../records/schema.ts'
 import { MAX_CHECKS_PER_DAY } from '../templates/columns.ts'
-import { serviceContext } from '../templates/routes.ts'
+import { checkQueryField, serviceContext } from '../templates/routes.ts'
 import { completeItem, entryDetail, resolveItem, venueForWork } from './entries.ts'
 import { signOff } from './sign-off.ts'
 
@@ -53,11 +53,7 @@ export const signOffBody = z.strictObject({ venueId: uuidField, date: dayField.o
 export const entryQuery = z.object({
   venueId: uuidField,
   date: dayField.optional(),
-  /** The check to show (0-based); the first not complete by default. */
-  slot: line()
-    .regex(/^[0-5]$/, 'validation.invalid')
-    .transform(Number)
-    .optional(),
+  slot: checkQueryField,
 })
 
 function pathIds(c: Context<AppEnv>) {

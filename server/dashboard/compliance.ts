@@ -72,9 +72,9 @@ export interface VenueRef {
 
 const cellKey = (kind: string, templateId: string, itemId: string, date: string, slot: number) => `${kind}|${templateId}|${itemId}|${date}|${slot}`
 
-/** Where a failure is resolved: the checklist's or the log's page on that day, at the item (or the unit's check). */
+/** Where a failure is resolved: the checklist's or the log's page on that day and check, at the item (or the unit's check). */
 export function failureHref(kind: RecordKind, templateId: string, itemId: string, date: string, slot: number): string {
-  const query = new URLSearchParams({ date })
+  const query = new URLSearchParams({ date, check: String(slot + 1) })
   return kind === 'checklist' ? `/checklists/${templateId}?${query}#item-${itemId}` : `/temperatures/${templateId}?${query}#cell-${itemId}-${slot}`
 }
 

@@ -196,7 +196,7 @@ export async function entryDetail(ctx: ServiceContext, entryId: string, now = ne
  * answers it: what the page of one log reads, without the whole day list. 404 unless the log is one the
  * day list shows (not archived, used at the venue, due that day).
  */
-export async function logEntryDetail(ctx: ServiceContext, venue: work.WorkVenue, temperatureId: string, date: string | undefined, now = new Date()) {
+export async function logEntryDetail(ctx: ServiceContext, venue: work.WorkVenue, temperatureId: string, date: string | undefined, slot?: number, now = new Date()) {
   const day = work.dayInfo(venue, date, ctx.locale, now)
   const [row] = await work.dueTemplates<TemperatureLogRow & { unit: TemperatureUnit; entryId: string | null }>(
     ctx,
@@ -209,17 +209,24 @@ export async function logEntryDetail(ctx: ServiceContext, venue: work.WorkVenue,
   )
   if (!row) throw notFound()
   const { unit, entryId, ...log } = row
+  work.checkSlot(ctx, slot, log.checksPerDay) // a check the log does not have changes nothing
   const id = entryId ?? (await ensureEntries(ctx, venue.id, day.date, [log.id])).get(log.id)!
-  return entryView(ctx, { entry: { id, venueId: venue.id, date: day.date }, log, unit }, venue, now)
+  return entryView(ctx, { entry: { id, venueId: venue.id, date: day.date }, log, unit }, venue, now, { slot })
 }
 
-/** The entry as the API shows it (`entryDetail`), from the entry, its log and the organisation's unit. */
+/**
+ * The entry as the API shows it (`entryDetail`), from the entry, its log and the organisation's unit:
+ * every check of each unit, or with `oneCheck` the check asked for (else the first not complete), as a
+ * checklist's entry shows one check (`slot` says which).
+ */
 async function entryView(
   ctx: ServiceContext,
   { entry, log, unit }: { entry: Pick<typeof temperatureEntries.$inferSelect, 'id' | 'venueId' | 'date'>; log: TemperatureLogRow; unit: TemperatureUnit },
   venue: work.WorkVenue,
   now: Date,
+  oneCheck?: { slot?: number },
 ) {
+  const times = checkTimesOf(log)
   const day = work.dayInfo(venue, entry.date, ctx.locale, now)
   const [items, todays, charted] = await Promise.all([
     work.entryItems<typeof temperatureItems.$inferSelect>(ctx, temperatureKind, log.id),
@@ -232,7 +239,10 @@ async function entryView(
   const reading = (r: StoredRecord) => publicReading(ctx.scope.orgId, r, unit, failedIds)
   const byItem = Map.groupBy(todays, (r) => r.itemId)
   const chartByItem = Map.groupBy(charted, (r) => r.itemId)
-  const times = checkTimesOf(log)
+  const activeIds = items.filter((i) => !i.archivedAt).map((i) => i.id)
+  const progress = logProgress(log, activeIds, cellStates(todays.map((r) => ({ itemId: r.itemId, slot: r.slot, status: r.status, current: r.current, resolved: r.resolvedAt !== null }))), day, now, venue.timeZone)
+  const shownSlot = oneCheck ? work.shownCheck(ctx, oneCheck.slot, progress.checks) : undefined
+  const slots = shownSlot === undefined ? times.map((_, slot) => slot) : [shownSlot]
   const shownItems = items.filter((item) => !item.archivedAt || byItem.has(item.id))
   const units = shownItems.map((item) => {
     const recorded = byItem.get(item.id) ?? []
@@ -251,7 +261,8 @@ async function entryView(
         maxC: max,
         archivedAt: item.archivedAt ? item.archivedAt.toISOString() : null,
       },
-      checks: times.map((time, slot) => {
+      checks: slots.map((slot) => {
+        const time = times[slot]!
         const chain = (bySlot.get(slot) ?? []).sort((a, b) => b.recordedAt.getTime() - a.recordedAt.getTime())
         const current = chain.find((r) => r.current) ?? null
         return {
@@ -271,8 +282,6 @@ async function entryView(
       })),
     }
   })
-  const activeIds = items.filter((i) => !i.archivedAt).map((i) => i.id)
-  const progress = logProgress(log, activeIds, cellStates(todays.map((r) => ({ itemId: r.itemId, slot: r.slot, status: r.status, current: r.current, resolved: r.resolvedAt !== null }))), day, now, venue.timeZone)
   return {
     id: entry.id,
     ...day,
@@ -288,6 +297,7 @@ async function entryView(
     /** Is it due on this weekday? On other days nothing new can be recorded. */
     dueThatDay: work.dueOn(log, day.date),
     ...progress,
+    ...(shownSlot === undefined ? {} : { slot: shownSlot }),
     items: units,
   }
 }
@@ -307,12 +317,6 @@ async function entryAndItem(ctx: ServiceContext, entryId: string, itemId: string
   if (!item) throw notFound()
   const rows = await recordHistory(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: found.entry.date, templateIds: [found.log.id], itemIds: [item.id] })
   return { ...found, venue, item, rows }
-}
-
-function checkSlot(ctx: ServiceContext, slot: number | undefined, checksPerDay: number): number | undefined {
-  if (slot === undefined) return undefined
-  if (!Number.isInteger(slot) || slot < 0 || slot >= checksPerDay) throw validationError({ slot: t(ctx.locale, 'records.slot', { count: checksPerDay }) })
-  return slot
 }
 
 /** The check an open failure of the unit is in (the earliest), if any. */
@@ -360,7 +364,7 @@ export async function completeReading(ctx: ServiceContext, input: { entryId: str
   const typed = parseReading(input.value)
   if (!Number.isFinite(typed)) throw validationError({ value: t(ctx.locale, 'records.valueTemperature') })
   const celsius = toCelsius(typed, unit)
-  let slot = checkSlot(ctx, input.slot, log.checksPerDay) ?? openFailureSlot(rows) ?? failedCurrentSlot(rows)
+  let slot = work.checkSlot(ctx, input.slot, log.checksPerDay) ?? openFailureSlot(rows) ?? failedCurrentSlot(rows)
   if (slot === undefined) {
     const recorded = new Set(rows.map((r) => r.slot))
     slot = Array.from({ length: log.checksPerDay }, (_, i) => i).find((i) => !recorded.has(i))
@@ -378,7 +382,7 @@ export async function completeReading(ctx: ServiceContext, input: { entryId: str
  */
 export async function resolveReading(ctx: ServiceContext, input: { entryId: string; itemId: string; note: string; slot?: number }) {
   const { entry, log, venue, item, unit, rows } = await entryAndItem(ctx, input.entryId, input.itemId)
-  const slot = checkSlot(ctx, input.slot, log.checksPerDay) ?? openFailureSlot(rows) ?? 0
+  const slot = work.checkSlot(ctx, input.slot, log.checksPerDay) ?? openFailureSlot(rows) ?? 0
   const stored = await work.resolveWork(ctx, {
     kind: 'temperature',
     venue,

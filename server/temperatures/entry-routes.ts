@@ -8,7 +8,7 @@ import { exportResponse, recordsExportBody } from '../records/export-route.ts'
 import { deviceTimeField, recordingCall, requireRecording } from '../records/offline.ts'
 import { MAX_CHECKS_PER_DAY } from './schema.ts'
 import { venueForWork } from '../templates/day.ts'
-import { pathId, serviceContext } from '../templates/routes.ts'
+import { checkQueryField, pathId, serviceContext } from '../templates/routes.ts'
 import { completeReading, dayList, entryDetail, logEntryDetail, resolveReading } from './entries.ts'
 
 const slot = z.int().min(0).max(MAX_CHECKS_PER_DAY - 1)
@@ -30,6 +30,8 @@ export const resolveReadingBody = z.strictObject({
 
 export const temperatureExportBody = recordsExportBody
 export const temperatureDayQuery = z.object({ date: line().max(40).optional() })
+/** One log's entry: the day, and the check shown (0-based; the first not complete by default). */
+export const temperatureLogQuery = temperatureDayQuery.extend({ slot: checkQueryField })
 
 /** /v1/orgs/:orgId/temperature-entries — one entry, recording and resolving readings, exports. */
 export function temperatureEntryRoutes() {
@@ -79,8 +81,8 @@ export function venueTemperatureEntryRoutes() {
     const scope = requirePermission(c, 'venue.work')
     const ctx = serviceContext(c, scope)
     const venue = await venueForWork(ctx, pathId(c, 'venueId'))
-    const { date } = readQuery(c, temperatureDayQuery)
-    return c.json(await logEntryDetail(ctx, venue, pathId(c, 'temperatureId'), date))
+    const { date, slot } = readQuery(c, temperatureLogQuery)
+    return c.json(await logEntryDetail(ctx, venue, pathId(c, 'temperatureId'), date, slot))
   })
   return app
 }

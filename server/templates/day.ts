@@ -300,6 +300,18 @@ export function checksProgress(
   return checksProgressOfCounts(times, { required, optional: items.length - required }, (slot) => counts[slot], day, now, timeZone)
 }
 
+/** A check of the day named by the caller: 0 … checks − 1, else a ValidationError on `slot`. */
+export function checkSlot(ctx: Pick<ServiceContext, 'locale'>, slot: number | undefined, checks: number): number | undefined {
+  if (slot === undefined) return undefined
+  if (!Number.isInteger(slot) || slot < 0 || slot >= checks) throw validationError({ slot: t(ctx.locale, 'records.slot', { count: checks }) })
+  return slot
+}
+
+/** The check a day page shows: the one asked for, else the first not complete (the last when all are). */
+export function shownCheck(ctx: Pick<ServiceContext, 'locale'>, requested: number | undefined, checks: { slot: number; complete: boolean }[]): number {
+  return checkSlot(ctx, requested, checks.length) ?? checks.find((c) => !c.complete)?.slot ?? checks.length - 1
+}
+
 /** Overdue: not complete, and the day is past, or it is today and the due time has passed in the venue's zone. */
 export function isOverdue(input: { complete: boolean; date: string; today: string; now: Date; timeZone: string; dueTime: string | null }): boolean {
   if (input.complete) return false

@@ -59,6 +59,12 @@ export function timesFitChecks(body: { checksPerDay?: number; checkTimes?: (stri
 }
 
 /** A local time (HH:mm) after which work not done is overdue; null (or "") for none. */
+/** `?slot=`: the check of the day a page shows (0-based); the first not complete by default. */
+export const checkQueryField = line()
+  .regex(/^[0-5]$/, 'validation.invalid')
+  .transform(Number)
+  .optional()
+
 export const dueTimeField = line({ error: 'validation.dueTime' })
   .trim()
   .refine((value) => value === '' || HH_MM.test(value), 'validation.dueTime')

@@ -305,7 +305,7 @@ describe('unresolved failures', () => {
     expect(about(o.owner.email, 'Probe check')).toHaveLength(0)
     await scan(plus(recordedAt, 30))
     const mail = await waitForMailCount(t, o.owner.email, /Unresolved: Oven on \(Probe check\)/, 1)
-    expect(linkFrom(mail, '/alerts/open').searchParams.get('to')).toBe(`/checklists/${c.id}?date=${D}#item-${c.items[0]!.id}`)
+    expect(linkFrom(mail, '/alerts/open').searchParams.get('to')).toBe(`/checklists/${c.id}?date=${D}&check=1#item-${c.items[0]!.id}`)
     await scan(plus(recordedAt, 60))
     await settle()
     expect(about(o.owner.email, 'Probe check')).toHaveLength(1)

@@ -170,13 +170,13 @@ describe('the venue dashboard on hand-built days', () => {
         label: 'Fridge 1',
         date: D0,
         slot: 0,
-        href: `/temperatures/${fridges.id}?date=${D0}#cell-${fridges.units[0]}-0`,
+        href: `/temperatures/${fridges.id}?date=${D0}&check=1#cell-${fridges.units[0]}-0`,
       },
     ])
     // Every unresolved failure of the 30 days, newest first, each with its link.
     expect(r.json.failures.map((f: any) => [f.templateName, f.label, f.date, f.href])).toEqual([
-      ['Fridges', 'Fridge 1', D0, `/temperatures/${fridges.id}?date=${D0}#cell-${fridges.units[0]}-0`],
-      ['Opening', 'Probe clean', d(3), `/checklists/${opening.id}?date=${d(3)}#item-${opening.items[0]!.id}`],
+      ['Fridges', 'Fridge 1', D0, `/temperatures/${fridges.id}?date=${D0}&check=1#cell-${fridges.units[0]}-0`],
+      ['Opening', 'Probe clean', d(3), `/checklists/${opening.id}?date=${d(3)}&check=1#item-${opening.items[0]!.id}`],
     ])
   })
 

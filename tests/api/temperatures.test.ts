@@ -1,7 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import pino from 'pino'
-import { organisations, recordResolutions, records, temperatureItems, temperatureLogs } from '../../server/db/schema.ts'
+import { organisations, recordResolutions, records, temperatureEntries, temperatureItems, temperatureLogs } from '../../server/db/schema.ts'
 import { seedDemo } from '../../server/db/seed.ts'
 import { fromCelsius, parseReading, round1, toCelsius } from '../../server/temperatures/units.ts'
 import { and, eq } from 'drizzle-orm'
@@ -249,10 +249,25 @@ describe('daily readings', () => {
     expect(await entryOf(org.basic, org.venueA, log.id, undefined, org)).toBe(first.json.id)
     expect((await ofLog(log.id)).json.id).toBe(first.json.id)
     await complete(org.basic, first.json.id, unit.id, { value: '9', slot: 1 }, org)
+    // The entry as by its id, each unit at one check: the first not complete, else the one asked for.
+    const byId = (await org.basic.client.get(`${base(org)}/temperature-entries/${first.json.id}`)).json
+    const atCheck = (slot: number) => ({ ...byId, slot, items: byId.items.map((u: { checks: unknown[] }) => ({ ...u, checks: [u.checks[slot]] })) })
     const byLog = await ofLog(log.id)
-    expect(byLog.json).toEqual((await org.basic.client.get(`${base(org)}/temperature-entries/${first.json.id}`)).json)
-    expect(byLog.json.items[0].checks[1].record).toMatchObject({ value: '9', status: 'failed' })
+    expect(byLog.json).toEqual(atCheck(0))
     expect(byLog.json).toMatchObject({ date: today, temperature: { id: log.id, name: 'Walk-ins' }, checks: [{ slot: 0 }, { slot: 1 }] })
+    const second = await ofLog(log.id, '?slot=1')
+    expect(second.json).toEqual(atCheck(1))
+    expect(second.json.items[0].checks[0]).toMatchObject({ slot: 1, record: { value: '9', status: 'failed' } })
+    // Once the first check is complete, the log opens at the second; a check it does not have is refused.
+    await complete(org.basic, first.json.id, unit.id, { value: '3', slot: 0 }, org)
+    expect((await ofLog(log.id)).json).toMatchObject({ slot: 1, items: [{ checks: [{ slot: 1, openFailures: 1 }] }] })
+    expectError(await ofLog(log.id, '?slot=2'), 'ValidationError', { data: ['slot'] })
+    expectError(await ofLog(log.id, '?slot=one'), 'ValidationError', { data: ['slot'] })
+    // A refused check changes nothing: no entry is made for a day not read before.
+    const twoDaysAgo = shiftDay(today, -2)
+    expectError(await ofLog(log.id, `?date=${twoDaysAgo}&slot=5`), 'ValidationError', { data: ['slot'] })
+    expect(await t.db.select().from(temperatureEntries).where(and(eq(temperatureEntries.temperatureId, log.id), eq(temperatureEntries.date, twoDaysAgo)))).toEqual([])
+    expect((await ofLog(log.id, `?date=${twoDaysAgo}`)).json).toMatchObject({ date: twoDaysAgo, slot: 0 })
     // Another day: its own entry; a future day refused as the day list refuses it.
     const yesterday = shiftDay(today, -1)
     const earlier = await ofLog(log.id, `?date=${yesterday}`)

@@ -7,6 +7,7 @@ import { can } from '../../../server/auth/permissions'
 import { completeBody } from '../../../server/checklists/entry-routes'
 import { Badge } from '../../components/records/badges'
 import { isDay } from '../../components/records/dates'
+import { ChecksNav } from '../../components/records/checks-nav'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryProgressMeter, EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { PendingButton, TextareaField } from '../../components/records/fields'
@@ -289,7 +290,7 @@ export default function ChecklistDay({ loaderData, actionData }: Route.Component
           <EntryProgressMeter name={checklist.name} progress={entry.progress} />
         ) : null}
         <DayNav path={`/checklists/${checklist.id}`} date={date} today={today} texts={texts} picker={false} />
-        {entry.checks.length > 1 ? <ChecksNav checklistId={checklist.id} date={date} today={today} checks={entry.checks} current={entry.slot} /> : null}
+        {entry.checks.length > 1 ? <ChecksNav path={`/checklists/${checklist.id}`} date={date} today={today} checks={entry.checks} current={entry.slot} /> : null}
       </div>
 
       {entry.isPast && !closed ? <PastDayBanner /> : null}
@@ -367,35 +368,6 @@ function SignOffSection({
         <p className="text-stone-700 dark:text-stone-300">{t('checklists.signOff.manager')}</p>
       )}
     </section>
-  )
-}
-
-/** The checks of the day as links (the current one marked), each with its time and progress. */
-function ChecksNav({ checklistId, date, today, checks, current }: { checklistId: string; date: string; today: string; checks: CheckProgress[]; current: number }) {
-  const { t } = useTranslation('org')
-  const href = (slot: number) => `/checklists/${checklistId}?${new URLSearchParams({ ...(date !== today ? { date } : {}), check: String(slot + 1) })}`
-  return (
-    <nav aria-label={t('checklists.checks.nav')}>
-      <ul className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:flex sm:flex-wrap">
-        {checks.map((check) => {
-          const here = check.slot === current
-          return (
-            <li key={check.slot}>
-              <Link
-                to={href(check.slot)}
-                aria-current={here ? 'page' : undefined}
-                className={`flex min-h-11 flex-col justify-center rounded-md border px-3 py-1 ${here ? 'border-2 border-stone-900 bg-stone-100 font-semibold dark:border-stone-100 dark:bg-stone-800' : 'border-stone-400 underline dark:border-stone-600'}`}
-              >
-                <span>{check.time ? t('checklists.checks.checkAt', { number: check.slot + 1, time: check.time }) : t('checklists.checks.check', { number: check.slot + 1 })}</span>
-                <span className="text-sm font-normal">
-                  {check.complete ? t('records.state.complete') : check.overdue ? t('records.state.overdue') : t('checklists.checks.progress', { done: check.done, total: check.total })}
-                </span>
-              </Link>
-            </li>
-          )
-        })}
-      </ul>
-    </nav>
   )
 }
 

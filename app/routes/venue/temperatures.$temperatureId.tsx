@@ -5,6 +5,7 @@ import type { Route } from './+types/temperatures.$temperatureId'
 import { Badge, LateBadge } from '../../components/records/badges'
 import { isDay } from '../../components/records/dates'
 import { dayTexts, momentOf } from '../../components/records/moments.server'
+import { ChecksNav } from '../../components/records/checks-nav'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { RecordedBy } from '../../components/records/recorded-by'
@@ -65,6 +66,8 @@ interface TemperatureEntry {
   complete: boolean
   overdue: boolean
   progress: EntryProgress
+  /** The check each unit shows (0-based): the one asked for with ?check=, else the first not complete. */
+  slot?: number
   items: Array<{
     item: { id: string; label: string; kind: UnitKind; min: number | null; max: number | null; archivedAt: string | null }
     checks: Array<{ slot: number; time: string | null; record: Reading | null; history: Reading[]; openFailures: number }>
@@ -88,7 +91,11 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url)
   const requested = url.searchParams.get('date') || null
   const days = url.searchParams.get('chart') === '30' ? (30 as const) : (7 as const)
-  const query = requested ? `?${new URLSearchParams({ date: requested })}` : ''
+  const search = new URLSearchParams(requested ? { date: requested } : {})
+  // ?check=2 shows the second check of a log due several times a day (the API counts from 0).
+  const check = Number(url.searchParams.get('check'))
+  if (Number.isInteger(check) && check >= 1 && check <= 6) search.set('slot', String(check - 1))
+  const query = search.size ? `?${search}` : ''
   // The log's entry that day in one call (not the day list, then the entry): a log the day list does not show is 404.
   const found = await client.get<TemperatureEntry>(`/v1/orgs/${org.id}/venues/${venue.id}/temperature-entries/${encodeURIComponent(args.params.temperatureId)}${query}`)
   if (!found.ok && found.error.name === 'ValidationError' && found.error.data?.date) {
@@ -110,7 +117,7 @@ export async function loader(args: Route.LoaderArgs) {
     })),
     chart: chartPoints(chart, entry.date, days),
   }))
-  const { id, date, today, isPast, venue: place, unit, temperature, dueThatDay, checks, complete, overdue, progress } = entry
+  const { id, date, today, isPast, venue: place, unit, temperature, dueThatDay, checks, complete, overdue, progress, slot } = entry
   return {
     kind: 'entry' as const,
     texts: dayTexts(date, language),
@@ -127,6 +134,7 @@ export async function loader(args: Route.LoaderArgs) {
       complete,
       overdue,
       progress,
+      slot: slot ?? 0,
       items,
     },
     days,
@@ -152,7 +160,9 @@ export async function action(args: Route.ActionArgs) {
   if (!listed) throw new Response('Not Found', { status: 404 })
   const { itemId, slot } = submission.value
   const base = `/v1/orgs/${org.id}/temperature-entries/${listed.entryId}/items/${encodeURIComponent(itemId)}`
-  const back = `/temperatures/${encodeURIComponent(args.params.temperatureId)}${date ? `?date=${date}` : ''}#cell-${itemId}-${slot}`
+  // Post/Redirect/Get back to the day and check of the form, scrolled to the unit's cell.
+  const backQuery = new URLSearchParams({ ...(date ? { date } : {}), check: String(slot + 1) })
+  const back = `/temperatures/${encodeURIComponent(args.params.temperatureId)}?${backQuery}#cell-${itemId}-${slot}`
   const fail = (error: ApiErrorInfo, fields: readonly string[]) => {
     if (error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
     return rejectedForm(submission, error, locale, { fields, extra })
@@ -201,23 +211,14 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
           {entry.date === entry.today ? <span className="text-stone-700 dark:text-stone-300"> · {t('records.day.today')}</span> : null}
         </p>
         <EntryStateBadges checklist={entry} />
-        <ul className="flex flex-wrap gap-2 text-sm" aria-label={t('temperatures.checksLabel')}>
-          {entry.checks.map((c) => (
-            <li key={c.slot}>
-              <Badge tone={c.complete ? 'success' : c.overdue ? 'danger' : 'neutral'}>
-                {checkName(c, t)} {c.done}/{c.total}
-                {c.overdue ? ` · ${t('records.state.overdue')}` : ''}
-              </Badge>
-            </li>
-          ))}
-        </ul>
+        {entry.checks.length > 1 ? <ChecksNav path={path} date={entry.date} today={entry.today} checks={entry.checks} current={entry.slot} /> : null}
         <DayNav path={path} date={entry.date} today={entry.today} texts={texts} picker={false} />
       </div>
       {entry.isPast ? <PastDayBanner /> : null}
       {closed ? <p className="rounded-md border border-stone-400 p-3">{t('temperatures.closed')}</p> : null}
       <nav aria-label={t('temperatures.chart.range')} className="flex gap-3 text-sm">
         {([7, 30] as const).map((n) => (
-          <Link key={n} to={`${path}?date=${entry.date}&chart=${n}`} aria-current={days === n ? 'true' : undefined} className={`inline-flex min-h-11 items-center underline ${days === n ? 'font-bold' : ''}`}>
+          <Link key={n} to={`${path}?${new URLSearchParams({ date: entry.date, ...(entry.checks.length > 1 ? { check: String(entry.slot + 1) } : {}), chart: String(n) })}`} aria-current={days === n ? 'true' : undefined} className={`inline-flex min-h-11 items-center underline ${days === n ? 'font-bold' : ''}`}>
             {t('temperatures.chart.days', { count: n })}
           </Link>
         ))}

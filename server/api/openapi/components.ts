@@ -353,50 +353,53 @@ const schemas = {
     },
     'The non-archived temperature logs due at the venue that day, each with its entry (created on first read)',
   ),
-  TemperatureEntry: object(
-    {
-      id: uuid,
-      date: day,
-      today: day,
-      isToday: boolean,
-      isPast: boolean,
-      venue: ref('VenueRef'),
-      unit: enumOf(['C', 'F']),
-      temperature: object({ id: uuid, name: string, checksPerDay: integer, checkTimes: array({ type: ['string', 'null'] }), archivedAt: nullable(dateTime) }),
-      dueThatDay: boolean,
-      checks: array(ref('TemperatureCheck')),
-      complete: boolean,
-      overdue: boolean,
-      progress: ref('Progress'),
-      items: array(
-        object({
-          item: object({
-            id: uuid,
-            label: string,
-            kind: enumOf(TEMPERATURE_ITEM_KINDS),
-            min: { type: ['number', 'null'] },
-            max: { type: ['number', 'null'] },
-            minC: { type: ['number', 'null'] },
-            maxC: { type: ['number', 'null'] },
-            archivedAt: nullable(dateTime),
-          }),
-          checks: array(
-            object({
-              slot: integer,
-              time: { type: ['string', 'null'] },
-              record: { oneOf: [ref('Reading'), { type: 'null' }] },
-              history: { ...array(ref('Reading')), description: 'Earlier readings of the check, newest first' },
-              openFailures: { ...integer, description: 'Out-of-range readings of the check not yet resolved' },
+  TemperatureEntry: withOptional(
+    object(
+      {
+        id: uuid,
+        date: day,
+        today: day,
+        isToday: boolean,
+        isPast: boolean,
+        venue: ref('VenueRef'),
+        unit: enumOf(['C', 'F']),
+        temperature: object({ id: uuid, name: string, checksPerDay: integer, checkTimes: array({ type: ['string', 'null'] }), archivedAt: nullable(dateTime) }),
+        dueThatDay: boolean,
+        checks: array(ref('TemperatureCheck')),
+        complete: boolean,
+        overdue: boolean,
+        progress: ref('Progress'),
+        items: array(
+          object({
+            item: object({
+              id: uuid,
+              label: string,
+              kind: enumOf(TEMPERATURE_ITEM_KINDS),
+              min: { type: ['number', 'null'] },
+              max: { type: ['number', 'null'] },
+              minC: { type: ['number', 'null'] },
+              maxC: { type: ['number', 'null'] },
+              archivedAt: nullable(dateTime),
             }),
-          ),
-          chart: {
-            ...array(object({ date: day, slot: integer, value: number, inRange: boolean, recordedAt: dateTime })),
-            description: 'The last 30 days: current readings and out-of-range ones, in the unit',
-          },
-        }),
-      ),
-    },
-    "One temperature log's entry at a venue for a day, with every unit's readings by check",
+            checks: array(
+              object({
+                slot: integer,
+                time: { type: ['string', 'null'] },
+                record: { oneOf: [ref('Reading'), { type: 'null' }] },
+                history: { ...array(ref('Reading')), description: 'Earlier readings of the check, newest first' },
+                openFailures: { ...integer, description: 'Out-of-range readings of the check not yet resolved' },
+              }),
+            ),
+            chart: {
+              ...array(object({ date: day, slot: integer, value: number, inRange: boolean, recordedAt: dateTime })),
+              description: 'The last 30 days: current readings and out-of-range ones, in the unit',
+            },
+          }),
+        ),
+      },
+      "One temperature log's entry at a venue for a day, with every unit's readings by check",
+    ),
+    { slot: { ...integer, description: "The check each unit's `checks` shows (0-based), on the venue's one-log call; absent when every check is shown" } },
   ),
   Upload: object({
     id: uuid,

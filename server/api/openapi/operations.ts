@@ -39,7 +39,7 @@ import {
   updateRecipeBody,
   venueRecipesQuery,
 } from '../../recipes/routes.ts'
-import { completeReadingBody, resolveReadingBody, temperatureDayQuery, temperatureExportBody } from '../../temperatures/entry-routes.ts'
+import { completeReadingBody, resolveReadingBody, temperatureDayQuery, temperatureExportBody, temperatureLogQuery } from '../../temperatures/entry-routes.ts'
 import { createTemperatureBody, createTemperatureItemBody, updateTemperatureBody, updateTemperatureItemBody } from '../../temperatures/routes.ts'
 import { ref, type JsonSchema } from './components.ts'
 
@@ -1402,9 +1402,9 @@ function temperatureOperations(): Operation[] {
       path: `${ORG}/venues/{venueId}/temperature-entries/{temperatureId}`,
       tag: 'Temperature entries',
       summary: "One log's entry at a venue on a day, as GET temperature-entries/{entryId} answers it",
-      notes: `\`date\` as for the day list. The entry is created on first read. A log the day list does not show (archived, not used at the venue or not due that day) → 404. What the page of one log reads. ${VENUE_ACCESS}`,
+      notes: `\`date\` as for the day list. Each unit shows one check: \`slot\` (0-based), else the first check not complete (the last when all are), as a checklist's entry does; a check the log does not have → ValidationError \`data.slot\`. The entry is created on first read. A log the day list does not show (archived, not used at the venue or not due that day) → 404. What the page of one log reads. ${VENUE_ACCESS}`,
       access: 'venue.work',
-      query: temperatureDayQuery,
+      query: temperatureLogQuery,
       replies: [json(200, ref('TemperatureEntry'))],
     },
     {
