@@ -776,13 +776,21 @@ function checkDashboardJson(body: string): string | undefined {
   return days === 30 ? undefined : `${days} days of compliance, expected 30`
 }
 
-/** The log page shows every unit, with a form for each check. */
+/**
+ * The log page at the last check with readings (`TEMPERATURE_LOG_PAGE`): every unit, each with that
+ * check's cell (its reading and a re-check form) and its chart (ADR 067: one check at a time).
+ */
 function checkTemperatureLogPage(html: string): string | undefined {
   const units = new Set(html.match(/id="unit-[0-9a-f-]{36}"/g) ?? [])
-  const cells = new Set(html.match(/id="cell-[0-9a-f-]{36}-\d"/g) ?? [])
+  const cells = new Set(html.match(new RegExp(`id="cell-[0-9a-f-]{36}-${CHECKS_PER_DAY / 2 - 1}"`, 'g')) ?? [])
+  const rechecks = html.match(/>Save re-check</g)?.length ?? 0
   if (units.size !== UNITS_PER_LOG) return `${units.size} units, expected ${UNITS_PER_LOG}`
-  return cells.size === UNITS_PER_LOG * CHECKS_PER_DAY ? undefined : `${cells.size} checks, expected ${UNITS_PER_LOG * CHECKS_PER_DAY}`
+  if (cells.size !== UNITS_PER_LOG) return `${cells.size} cells of check ${CHECKS_PER_DAY / 2}, expected ${UNITS_PER_LOG}`
+  return rechecks === UNITS_PER_LOG ? undefined : `${rechecks} re-check forms, expected ${UNITS_PER_LOG}`
 }
+
+/** The log page the bench measures: the first log today, at its last check with readings (the heavier view). */
+const TEMPERATURE_LOG_PAGE = (temperatureId: string) => `/temperatures/${temperatureId}?check=${CHECKS_PER_DAY / 2}`
 
 /** The day page shows every checklist, each a link to its page for the day. */
 function checkDayPage(html: string): string | undefined {
@@ -1259,8 +1267,9 @@ function temperatureSection(data: {
     '(`POST …/temperatures/:id/items`: fridge, freezer, hot holding and cooking in turn, with their default ranges),',
     `and today's readings of the first ${CHECKS_PER_DAY / 2} checks of every unit at the first venue (\`POST /v1/orgs/:id/temperature-entries/:entryId/items/:itemId/complete\`):`,
     `${readings} readings, all in range. **Mise**: as in section 4 (owner, organisation and first venue chosen). \`GET /temperatures\``,
-    `is the day list (${TEMPERATURE_LOGS} cards with progress by check); \`GET /temperatures/:id\` the first log's page for today: ${UNITS_PER_LOG} units`,
-    `× ${CHECKS_PER_DAY} checks, each with its readings and a form, and each unit's 7-day chart. Before each run one request checks`,
+    `is the day list (${TEMPERATURE_LOGS} cards with progress by check); \`GET /temperatures/:id\` the first log's page for today at its`,
+    `check ${CHECKS_PER_DAY / 2} (\`?check=${CHECKS_PER_DAY / 2}\`, the last with readings; the page shows one check at a time, ADR 067): ${UNITS_PER_LOG} units,`,
+    `each with its reading, a re-check form and its 7-day chart, and links to the ${CHECKS_PER_DAY} checks. Before each run one request checks`,
     'that the page answers 200 with every log (or every unit and check). Load settings as in section 2.',
     '',
   )
@@ -1372,7 +1381,7 @@ async function main() {
     const measureTemperaturePages = async (into: LoadResult[]) => {
       if (!DAY_PAGES) return
       into.push(await load('Mise `GET /temperatures`', db.kind, mise, '/temperatures', pageHeaders, checkTemperatureDayPage))
-      into.push(await load('Mise `GET /temperatures/:id`', db.kind, mise, `/temperatures/${temperatures.temperatureIds[0]}`, pageHeaders, checkTemperatureLogPage))
+      into.push(await load('Mise `GET /temperatures/:id`', db.kind, mise, TEMPERATURE_LOG_PAGE(temperatures.temperatureIds[0]!), pageHeaders, checkTemperatureLogPage))
     }
     await measureTemperaturePages(temperatureDayLoads)
     const measureDashboard = async (into: LoadResult[]) => {
@@ -1576,7 +1585,7 @@ async function measureCeilings(databases: DatabaseTarget[]): Promise<CeilingsDat
       checklists: '/checklists',
       checklist: `/checklists/${data.checklistIds[0]}`,
       temperatures: '/temperatures',
-      temperature: `/temperatures/${temperatures.temperatureIds[0]}`,
+      temperature: TEMPERATURE_LOG_PAGE(temperatures.temperatureIds[0]!),
       home: '/?chart=30',
     }
     const checks: Record<CeilingPage, ((html: string) => string | undefined) | undefined> = {
@@ -1781,7 +1790,7 @@ async function profileDayList(): Promise<string> {
   // The venue home (section 9) and the temperature pages show section 6's temperature logs; `--year` adds section 5's year of records.
   const temperatures = asked.startsWith('/?') || asked.startsWith('/temperatures') || withYear ? await seedTemperatures(mise.base, session.cookie, data.orgId, data.venueId) : undefined
   // `--page /checklists/:id` or `/temperatures/:id`: the first seeded checklist or log.
-  const page = asked.replace(':id', asked.startsWith('/temperatures') ? temperatures!.temperatureIds[0]! : data.checklistIds[0]!)
+  const page = asked === '/temperatures/:id' ? TEMPERATURE_LOG_PAGE(temperatures!.temperatureIds[0]!) : asked.replace(':id', asked.startsWith('/temperatures') ? temperatures!.temperatureIds[0]! : data.checklistIds[0]!)
   if (withYear) mise = (await addYearOfRecords(target, mise, data)).mise
   await mise.stop()
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-prof-'))
