@@ -196,7 +196,14 @@ export async function entryDetail(ctx: ServiceContext, entryId: string, now = ne
  * answers it: what the page of one log reads, without the whole day list. 404 unless the log is one the
  * day list shows (not archived, used at the venue, due that day).
  */
-export async function logEntryDetail(ctx: ServiceContext, venue: work.WorkVenue, temperatureId: string, date: string | undefined, slot?: number, now = new Date()) {
+export async function logEntryDetail(
+  ctx: ServiceContext,
+  venue: work.WorkVenue,
+  temperatureId: string,
+  date: string | undefined,
+  { slot, chartDays = CHART_DAYS }: { slot?: number; chartDays?: number } = {},
+  now = new Date(),
+) {
   const day = work.dayInfo(venue, date, ctx.locale, now)
   const [row] = await work.dueTemplates<TemperatureLogRow & { unit: TemperatureUnit; entryId: string | null }>(
     ctx,
@@ -211,7 +218,7 @@ export async function logEntryDetail(ctx: ServiceContext, venue: work.WorkVenue,
   const { unit, entryId, ...log } = row
   work.checkSlot(ctx, slot, log.checksPerDay) // a check the log does not have changes nothing
   const id = entryId ?? (await ensureEntries(ctx, venue.id, day.date, [log.id])).get(log.id)!
-  return entryView(ctx, { entry: { id, venueId: venue.id, date: day.date }, log, unit }, venue, now, { slot })
+  return entryView(ctx, { entry: { id, venueId: venue.id, date: day.date }, log, unit }, venue, now, { slot }, chartDays)
 }
 
 /**
@@ -225,13 +232,14 @@ async function entryView(
   venue: work.WorkVenue,
   now: Date,
   oneCheck?: { slot?: number },
+  chartDays = CHART_DAYS,
 ) {
   const times = checkTimesOf(log)
   const day = work.dayInfo(venue, entry.date, ctx.locale, now)
   const [items, todays, charted] = await Promise.all([
     work.entryItems<typeof temperatureItems.$inferSelect>(ctx, temperatureKind, log.id),
     recordHistory(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: [log.id] }),
-    chartRecords(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, from: shiftDay(day.date, -(CHART_DAYS - 1)), to: day.date, templateIds: [log.id] }),
+    chartRecords(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, from: shiftDay(day.date, -(chartDays - 1)), to: day.date, templateIds: [log.id] }),
   ])
   if (!usedAtVenue(log, venue.id) && todays.length === 0) throw notFound()
   // A re-check supersedes a failure of the same unit, check and day: today's records tell them all.

@@ -30,8 +30,15 @@ export const resolveReadingBody = z.strictObject({
 
 export const temperatureExportBody = recordsExportBody
 export const temperatureDayQuery = z.object({ date: line().max(40).optional() })
-/** One log's entry: the day, and the check shown (0-based; the first not complete by default). */
-export const temperatureLogQuery = temperatureDayQuery.extend({ slot: checkQueryField })
+/** One log's entry: the day, the check shown (0-based; the first not complete by default) and the chart's days. */
+export const temperatureLogQuery = temperatureDayQuery.extend({
+  slot: checkQueryField,
+  /** The chart's days up to the day: 7 or 30 (the default), as the page draws them. */
+  chart: z
+    .enum(['7', '30'], { error: 'validation.invalid' })
+    .transform(Number)
+    .optional(),
+})
 
 /** /v1/orgs/:orgId/temperature-entries — one entry, recording and resolving readings, exports. */
 export function temperatureEntryRoutes() {
@@ -81,8 +88,8 @@ export function venueTemperatureEntryRoutes() {
     const scope = requirePermission(c, 'venue.work')
     const ctx = serviceContext(c, scope)
     const venue = await venueForWork(ctx, pathId(c, 'venueId'))
-    const { date, slot } = readQuery(c, temperatureLogQuery)
-    return c.json(await logEntryDetail(ctx, venue, pathId(c, 'temperatureId'), date, slot))
+    const { date, slot, chart } = readQuery(c, temperatureLogQuery)
+    return c.json(await logEntryDetail(ctx, venue, pathId(c, 'temperatureId'), date, { slot, chartDays: chart }))
   })
   return app
 }

@@ -268,6 +268,14 @@ describe('daily readings', () => {
     expectError(await ofLog(log.id, `?date=${twoDaysAgo}&slot=5`), 'ValidationError', { data: ['slot'] })
     expect(await t.db.select().from(temperatureEntries).where(and(eq(temperatureEntries.temperatureId, log.id), eq(temperatureEntries.date, twoDaysAgo)))).toEqual([])
     expect((await ofLog(log.id, `?date=${twoDaysAgo}`)).json).toMatchObject({ date: twoDaysAgo, slot: 0 })
+    // The chart: 30 days by default, the last 7 with chart=7 (what the page draws by default); nothing else.
+    const tenDaysAgo = shiftDay(today, -10)
+    await complete(org.basic, (await ofLog(log.id, `?date=${tenDaysAgo}`)).json.id, unit.id, { value: '4', slot: 0 }, org)
+    const chartDates = async (query: string) => ((await ofLog(log.id, query)).json.items[0].chart as { date: string }[]).map((p) => p.date).sort()
+    expect(await chartDates('')).toEqual([tenDaysAgo, today, today])
+    expect(await chartDates('?chart=30')).toEqual([tenDaysAgo, today, today])
+    expect(await chartDates('?chart=7')).toEqual([today, today])
+    expectError(await ofLog(log.id, '?chart=8'), 'ValidationError', { data: ['chart'] })
     // Another day: its own entry; a future day refused as the day list refuses it.
     const yesterday = shiftDay(today, -1)
     const earlier = await ofLog(log.id, `?date=${yesterday}`)

@@ -95,7 +95,8 @@ export async function loader(args: Route.LoaderArgs) {
   // ?check=2 shows the second check of a log due several times a day (the API counts from 0).
   const check = Number(url.searchParams.get('check'))
   if (Number.isInteger(check) && check >= 1 && check <= 6) search.set('slot', String(check - 1))
-  const query = search.size ? `?${search}` : ''
+  search.set('chart', String(days)) // the chart's days only: a week, not the API's default month
+  const query = `?${search}`
   // The log's entry that day in one call (not the day list, then the entry): a log the day list does not show is 404.
   const found = await client.get<TemperatureEntry>(`/v1/orgs/${org.id}/venues/${venue.id}/temperature-entries/${encodeURIComponent(args.params.temperatureId)}${query}`)
   if (!found.ok && found.error.name === 'ValidationError' && found.error.data?.date) {

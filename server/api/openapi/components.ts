@@ -392,7 +392,7 @@ const schemas = {
             ),
             chart: {
               ...array(object({ date: day, slot: integer, value: number, inRange: boolean, recordedAt: dateTime })),
-              description: 'The last 30 days: current readings and out-of-range ones, in the unit',
+              description: 'The last 30 days (7 with `chart=7` on the venue\'s one-log call): current readings and out-of-range ones, in the unit',
             },
           }),
         ),

@@ -1402,7 +1402,7 @@ function temperatureOperations(): Operation[] {
       path: `${ORG}/venues/{venueId}/temperature-entries/{temperatureId}`,
       tag: 'Temperature entries',
       summary: "One log's entry at a venue on a day, as GET temperature-entries/{entryId} answers it",
-      notes: `\`date\` as for the day list. Each unit shows one check: \`slot\` (0-based), else the first check not complete (the last when all are), as a checklist's entry does; a check the log does not have → ValidationError \`data.slot\`. The entry is created on first read. A log the day list does not show (archived, not used at the venue or not due that day) → 404. What the page of one log reads. ${VENUE_ACCESS}`,
+      notes: `\`date\` as for the day list. Each unit shows one check: \`slot\` (0-based), else the first check not complete (the last when all are), as a checklist's entry does; a check the log does not have → ValidationError \`data.slot\`. \`chart\`: the chart's last 7 or 30 days (default 30). The entry is created on first read. A log the day list does not show (archived, not used at the venue or not due that day) → 404. What the page of one log reads. ${VENUE_ACCESS}`,
       access: 'venue.work',
       query: temperatureLogQuery,
       replies: [json(200, ref('TemperatureEntry'))],
