@@ -553,16 +553,23 @@ async function offlineOnly() {
 }
 
 /**
- * Write section `n` (8 or 9, measured on their own) into the existing report: in place of its previous
- * text, else before "Where the time goes" (or "Running it"), and print it.
+ * Write section `n` (6 to 9, measured on their own) into the existing report: in place of its previous
+ * text (up to the next heading, so the sections after it stay), else before the first later section,
+ * "Where the time goes" or "Running it".
  */
-function writeLateSection(n: number, section: string) {
+function writeSection(n: number, section: string) {
   const current = fs.existsSync(REPORT_PATH) ? fs.readFileSync(REPORT_PATH, 'utf8') : '# Benchmarks\n\n## Running it\n'
   const start = current.indexOf(`\n## ${n}. `)
-  const end = firstOf(current, ['\n## Where the time goes', '\n## Running it'])
-  const at = start >= 0 ? start : end >= 0 ? end : current.length
-  const rest = end >= 0 && end >= at ? current.slice(end) : ''
-  fs.writeFileSync(REPORT_PATH, `${current.slice(0, at)}\n${section}${rest}`)
+  const next = start >= 0 ? current.indexOf('\n## ', start + 1) : -1
+  const later = firstOf(current, [...Array.from({ length: 9 - n }, (_, i) => `\n## ${n + 1 + i}. `), '\n## Where the time goes', '\n## Running it'])
+  const at = start >= 0 ? start : later >= 0 ? later : current.length
+  const end = start >= 0 ? (next >= 0 ? next : current.length) : at
+  fs.writeFileSync(REPORT_PATH, `${current.slice(0, at)}\n${section}${current.slice(end)}`)
+}
+
+/** Write section `n` (8 or 9) into the existing report (`writeSection`) and print it. */
+function writeLateSection(n: number, section: string) {
+  writeSection(n, section)
   process.stdout.write(section)
   log(`section ${n} written to ${path.relative(ROOT, REPORT_PATH)}`)
 }
@@ -1417,12 +1424,7 @@ async function main() {
 
   if (TEMPERATURES_ONLY) {
     const section = temperatureSection({ dayLoads, yearLoads, temperatureDayLoads, temperatureYearLoads, temperatureSeeds, years, started })
-    const current = fs.existsSync(REPORT_PATH) ? fs.readFileSync(REPORT_PATH, 'utf8') : '# Benchmarks\n\n## Running it\n'
-    const start = current.indexOf('\n## 6. ')
-    const end = current.indexOf('\n## Running it')
-    const at = start >= 0 ? start : end >= 0 ? end : current.length
-    const rest = end >= 0 && end >= at ? current.slice(end) : start >= 0 ? '' : current.slice(at)
-    fs.writeFileSync(REPORT_PATH, `${current.slice(0, at)}\n${section}${rest}`)
+    writeSection(6, section)
     process.stdout.write(section)
     log(`section 6 written to ${path.relative(ROOT, REPORT_PATH)}`)
     // Section 7 is measured in the same loop: printed, not written (the full run writes it).
@@ -1730,14 +1732,9 @@ function firstOf(report: string, headings: string[]): number {
   return -1
 }
 
-/** Put section 7 into the report (replacing an earlier one), before "Running it". */
+/** Put section 7 into the report (replacing an earlier one, `writeSection`). */
 function writeCeilingsSection(section: string) {
-  const current = fs.existsSync(REPORT_PATH) ? fs.readFileSync(REPORT_PATH, 'utf8') : '# Benchmarks\n\n## Running it\n'
-  const start = current.indexOf('\n## 7. ')
-  const end = firstOf(current, ['\n## 8. ', '\n## Where the time goes', '\n## Running it'])
-  const at = start >= 0 ? start : end >= 0 ? end : current.length
-  const rest = end >= 0 && end >= at ? current.slice(end) : ''
-  fs.writeFileSync(REPORT_PATH, `${current.slice(0, at)}\n${section}${rest}`)
+  writeSection(7, section)
 }
 
 async function ceilingsOnly() {
