@@ -33,6 +33,8 @@ const nullable = (schema: JsonSchema): JsonSchema => ({ ...schema, type: [schema
 const nullableRef = (name: string): JsonSchema => ({ oneOf: [ref(name), { type: 'null' }] })
 const array = (items: JsonSchema): JsonSchema => ({ type: 'array', items })
 const enumOf = (values: readonly string[]): JsonSchema => ({ type: 'string', enum: [...values] })
+/** The day a temperature answer is for, at its venue, in the organisation's unit. */
+const temperatureDay = { date: day, today: day, isToday: boolean, isPast: boolean, venue: ref('VenueRef'), unit: enumOf(['C', 'F']) }
 const role = enumOf(ROLES)
 /** A role, or null for a shared device (it has no role: product.md's device column). */
 const roleOrDevice: JsonSchema = { type: ['string', 'null'], enum: [...ROLES, null] }
@@ -332,12 +334,7 @@ const schemas = {
   }),
   TemperatureDayList: object(
     {
-      date: day,
-      today: day,
-      isToday: boolean,
-      isPast: boolean,
-      venue: ref('VenueRef'),
-      unit: enumOf(['C', 'F']),
+      ...temperatureDay,
       temperatures: array(
         object({
           entryId: uuid,
@@ -357,12 +354,7 @@ const schemas = {
     object(
       {
         id: uuid,
-        date: day,
-        today: day,
-        isToday: boolean,
-        isPast: boolean,
-        venue: ref('VenueRef'),
-        unit: enumOf(['C', 'F']),
+        ...temperatureDay,
         temperature: object({ id: uuid, name: string, checksPerDay: integer, checkTimes: array({ type: ['string', 'null'] }), archivedAt: nullable(dateTime) }),
         dueThatDay: boolean,
         checks: array(ref('TemperatureCheck')),
