@@ -99,6 +99,14 @@ test('an admin builds a log, a basic member records, resolves and re-checks, °F
   await expect(fridge.getByText('8.5 °C')).toBeVisible()
   await expect(basicPage.getByRole('img', { name: 'Walk-in fridge: readings of the last 7 days' })).toBeVisible()
   await expectAccessible(basicPage)
+  // The 30-day chart stays chosen from one check to the other.
+  await basicPage.getByRole('link', { name: '30 days' }).click()
+  await expect(basicPage.getByRole('img', { name: 'Walk-in fridge: readings of the last 30 days' })).toBeVisible()
+  await checks.getByRole('link', { name: /^Check 2\s+Complete$/ }).click()
+  await expect(basicPage).toHaveURL(/[?&]check=2.*chart=30|chart=30.*[?&]check=2/)
+  await expect(basicPage.getByRole('img', { name: 'Walk-in fridge: readings of the last 30 days' })).toBeVisible()
+  await checks.getByRole('link', { name: /^Check 1\s+Complete$/ }).click()
+  await expect(basicPage).toHaveURL(/[?&]check=1/)
 
   // The organisation switches to °F: the same readings show in °F.
   const changed = await owner.api.put(`/v1/orgs/${orgId}`, { data: { temperatureUnit: 'F' } })

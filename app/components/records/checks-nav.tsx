@@ -6,9 +6,24 @@ import type { CheckProgress } from './types'
  * The checks of a day page (a checklist or a temperature log due several times a day) as links, the
  * one shown marked, each with its time and progress: `?check=2` shows the second check.
  */
-export function ChecksNav({ path, date, today, checks, current }: { path: string; date: string; today: string; checks: CheckProgress[]; current: number }) {
+export function ChecksNav({
+  path,
+  date,
+  today,
+  checks,
+  current,
+  keep = {},
+}: {
+  path: string
+  date: string
+  today: string
+  checks: CheckProgress[]
+  current: number
+  /** Other choices of the page the links keep (a log's 30-day chart). */
+  keep?: Record<string, string>
+}) {
   const { t } = useTranslation('org')
-  const href = (slot: number) => `${path}?${new URLSearchParams({ ...(date !== today ? { date } : {}), check: String(slot + 1) })}`
+  const href = (slot: number) => `${path}?${new URLSearchParams({ ...(date !== today ? { date } : {}), check: String(slot + 1), ...keep })}`
   return (
     <nav aria-label={t('records.checks.nav')}>
       <ul className="grid grid-cols-1 gap-2 min-[360px]:grid-cols-2 sm:flex sm:flex-wrap">

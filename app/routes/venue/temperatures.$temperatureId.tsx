@@ -212,7 +212,7 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
           {entry.date === entry.today ? <span className="text-stone-700 dark:text-stone-300"> · {t('records.day.today')}</span> : null}
         </p>
         <EntryStateBadges checklist={entry} />
-        {entry.checks.length > 1 ? <ChecksNav path={path} date={entry.date} today={entry.today} checks={entry.checks} current={entry.slot} /> : null}
+        {entry.checks.length > 1 ? <ChecksNav path={path} date={entry.date} today={entry.today} checks={entry.checks} current={entry.slot} keep={days === 30 ? { chart: '30' } : {}} /> : null}
         <DayNav path={path} date={entry.date} today={entry.today} texts={texts} picker={false} />
       </div>
       {entry.isPast ? <PastDayBanner /> : null}
