@@ -3,6 +3,15 @@ import { useTranslation } from '../../lib/use-translation'
 import type { CheckProgress } from './types'
 
 /**
+ * The check a day page's address asks for, `?check=2` (1-based, as people read it), as the API's
+ * `slot` (0-based); undefined when there is none or it is not a check (the API then picks one).
+ */
+export function requestedSlot(search: URLSearchParams): number | undefined {
+  const check = Number(search.get('check'))
+  return Number.isInteger(check) && check >= 1 && check <= 6 ? check - 1 : undefined
+}
+
+/**
  * The checks of a day page (a checklist or a temperature log due several times a day) as links, the
  * one shown marked, each with its time and progress: `?check=2` shows the second check.
  */

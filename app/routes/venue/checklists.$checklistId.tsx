@@ -7,7 +7,7 @@ import { can } from '../../../server/auth/permissions'
 import { completeBody } from '../../../server/checklists/entry-routes'
 import { Badge } from '../../components/records/badges'
 import { isDay } from '../../components/records/dates'
-import { ChecksNav } from '../../components/records/checks-nav'
+import { ChecksNav, requestedSlot } from '../../components/records/checks-nav'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryProgressMeter, EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { PendingButton, TextareaField } from '../../components/records/fields'
@@ -120,8 +120,8 @@ export async function loader(args: Route.LoaderArgs) {
   const query = new URLSearchParams({ venueId: venue.id })
   if (requested) query.set('date', requested)
   // ?check=2 shows the second check of a checklist due several times a day (the API counts from 0).
-  const check = Number(search.get('check'))
-  if (Number.isInteger(check) && check >= 1 && check <= 6) query.set('slot', String(check - 1))
+  const slot = requestedSlot(search)
+  if (slot !== undefined) query.set('slot', String(slot))
   const id = encodeURIComponent(args.params.checklistId)
   const result = await client.get<ChecklistEntry>(`/v1/orgs/${org.id}/checklist-entries/${id}?${query}`)
   // A future or malformed day: a friendly message and a way back to today, not an error page.

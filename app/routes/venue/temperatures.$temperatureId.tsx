@@ -5,7 +5,7 @@ import type { Route } from './+types/temperatures.$temperatureId'
 import { Badge, LateBadge } from '../../components/records/badges'
 import { isDay } from '../../components/records/dates'
 import { dayTexts, momentOf } from '../../components/records/moments.server'
-import { ChecksNav } from '../../components/records/checks-nav'
+import { ChecksNav, requestedSlot } from '../../components/records/checks-nav'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { RecordedBy } from '../../components/records/recorded-by'
@@ -93,8 +93,8 @@ export async function loader(args: Route.LoaderArgs) {
   const days = url.searchParams.get('chart') === '30' ? (30 as const) : (7 as const)
   const search = new URLSearchParams(requested ? { date: requested } : {})
   // ?check=2 shows the second check of a log due several times a day (the API counts from 0).
-  const check = Number(url.searchParams.get('check'))
-  if (Number.isInteger(check) && check >= 1 && check <= 6) search.set('slot', String(check - 1))
+  const asked = requestedSlot(url.searchParams)
+  if (asked !== undefined) search.set('slot', String(asked))
   search.set('chart', String(days)) // the chart's days only: a week, not the API's default month
   const query = `?${search}`
   // The log's entry that day in one call (not the day list, then the entry): a log the day list does not show is 404.
