@@ -7,6 +7,7 @@ import { tz } from '@date-fns/tz'
 import { getDay, parse } from 'date-fns'
 import { dayInZone, isDay, remember } from '../dates.ts'
 import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import { badRequest, validationError } from '../api/errors.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
 import { manyRowsOf, preparedByKey, type Db } from '../db/client.ts'
@@ -98,6 +99,21 @@ export interface RecordKey {
 /** "Not superseded by any record of the organisation." */
 const isCurrent = sql`not exists (select 1 from ${records} as s where s.org_id = ${records.orgId} and s.supersedes_id = ${records.id})`
 
+/** The records that may supersede a record read, in `currentAmong`. */
+const superseding = alias(records, 'superseding')
+
+/**
+ * "Not superseded by any record matching `among`", for a read whose conditions are on the records' key
+ * alone (organisation, venue, kind, template, item, day, check: `among` is them said of `superseding`).
+ * A correction or re-check supersedes a record of the same key, so it matches the read's conditions
+ * whenever the record it supersedes does: the answer is `isCurrent`'s. Postgres answers `isCurrent` by
+ * hashing every `supersedes_id` of the organisation when its estimates favour that (a day page's 20
+ * records read the whole table); here it hashes only the read's records (ADR 069).
+ */
+function currentAmong(among: SQL | undefined): SQL {
+  return sql`not exists (select 1 from ${records} as ${sql.identifier('superseding')} where ${among} and ${superseding.supersedesId} = ${records.id})`
+}
+
 const storedColumns = {
   id: records.id,
   venueId: records.venueId,
@@ -134,7 +150,6 @@ const storedColumns = {
   resolvedByDeviceName: recordResolutions.resolvedByDeviceName,
   resolvedAt: recordResolutions.resolvedAt,
   deviceResolvedAt: recordResolutions.deviceResolvedAt,
-  current: sql<boolean>`${isCurrent}`.mapWith(Boolean),
 }
 
 /**
@@ -153,20 +168,24 @@ function readFilter(filter: RecordFilter): ReadFilter {
 /** The filter's optional parts, in a fixed order: which of them a filter has is its shape. */
 const FILTER_PARTS = ['date', 'from', 'to', 'templateId', 'templateIds', 'itemIds', 'slot'] as const
 
-/** The filter's conditions with its values as placeholders (named as the filter's fields, and `orgId`). */
-function filterWhere(filter: ReadFilter): SQL | undefined {
+/**
+ * The filter's conditions with its values as placeholders (named as the filter's fields, and `orgId`),
+ * said of `table` (the records, or `superseding`). Every condition is on the records' key, and must stay
+ * so: `currentAmong` relies on it (ADR 069).
+ */
+function filterWhere(filter: ReadFilter, table: typeof records | typeof superseding = records): SQL | undefined {
   const p = sql.placeholder
   return and(
-    eq(records.orgId, p('orgId')),
-    eq(records.venueId, p('venueId')),
-    eq(records.kind, p('kind')),
-    filter.date !== undefined ? eq(records.date, p('date')) : undefined,
-    filter.from !== undefined ? gte(records.date, p('from')) : undefined,
-    filter.to !== undefined ? lte(records.date, p('to')) : undefined,
-    filter.templateId !== undefined ? eq(records.templateId, p('templateId')) : undefined,
-    filter.templateIds ? sql`${records.templateId} = any(${p('templateIds')}::uuid[])` : undefined,
-    filter.itemIds ? sql`${records.itemId} = any(${p('itemIds')}::uuid[])` : undefined,
-    filter.slot !== undefined ? eq(records.slot, p('slot')) : undefined,
+    eq(table.orgId, p('orgId')),
+    eq(table.venueId, p('venueId')),
+    eq(table.kind, p('kind')),
+    filter.date !== undefined ? eq(table.date, p('date')) : undefined,
+    filter.from !== undefined ? gte(table.date, p('from')) : undefined,
+    filter.to !== undefined ? lte(table.date, p('to')) : undefined,
+    filter.templateId !== undefined ? eq(table.templateId, p('templateId')) : undefined,
+    filter.templateIds ? sql`${table.templateId} = any(${p('templateIds')}::uuid[])` : undefined,
+    filter.itemIds ? sql`${table.itemId} = any(${p('itemIds')}::uuid[])` : undefined,
+    filter.slot !== undefined ? eq(table.slot, p('slot')) : undefined,
   )
 }
 
@@ -180,7 +199,13 @@ const filterQueries = preparedByKey<Prepared<unknown>>()
  * the filter's optional parts it has): the pages read records with a handful of shapes, and building a
  * query's SQL anew each time costs more than running it.
  */
-function byFilter<T>(db: Db, scope: OrgScope, asked: RecordFilter, name: string, build: (where: SQL | undefined) => { prepare(name: string): Prepared<T> }): Promise<T> {
+function byFilter<T>(
+  db: Db,
+  scope: OrgScope,
+  asked: RecordFilter,
+  name: string,
+  build: (where: SQL | undefined, current: SQL) => { prepare(name: string): Prepared<T> },
+): Promise<T> {
   const filter = readFilter(asked)
   const params: Record<string, unknown> = { orgId: scope.orgId, venueId: filter.venueId, kind: filter.kind }
   let shape = ''
@@ -190,7 +215,7 @@ function byFilter<T>(db: Db, scope: OrgScope, asked: RecordFilter, name: string,
     if (given) params[part] = filter[part]
   }
   const key = `mise_records_${name}_${shape}`
-  const prepared = filterQueries(db, key, () => build(filterWhere(filter)).prepare(key)) as Prepared<T>
+  const prepared = filterQueries(db, key, () => build(filterWhere(filter), currentAmong(filterWhere(filter, superseding))).prepare(key)) as Prepared<T>
   return manyRowsOf(() => prepared.execute(params))
 }
 
@@ -209,9 +234,10 @@ function keyWhere(scope: OrgScope, key: RecordKey): SQL | undefined {
 /** A record's corrective action, when it has one (the join record queries make). */
 const resolutionOfRecord = and(eq(recordResolutions.orgId, records.orgId), eq(recordResolutions.recordId, records.id))
 
-function selectStored(db: Db, where: SQL | undefined) {
+/** Records with their resolution and upload type; `current` says whether each is (`currentAmong` of a filtered read's conditions). */
+function selectStored(db: Db, where: SQL | undefined, current: SQL = isCurrent) {
   return db
-    .select(storedColumns)
+    .select({ ...storedColumns, current: sql<boolean>`${current}`.mapWith(Boolean) })
     .from(records)
     .leftJoin(recordResolutions, resolutionOfRecord)
     .leftJoin(uploads, and(eq(uploads.orgId, records.orgId), eq(uploads.id, records.uploadId)))
@@ -224,7 +250,7 @@ export type StoredRecord = Awaited<ReturnType<typeof selectStored>>[number]
 /** The current (not superseded) records matching the filter, in one query. */
 export async function currentRecords(db: Db, scope: OrgScope, filter: RecordFilter): Promise<StoredRecord[]> {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return byFilter(db, scope, filter, 'current', (where) => selectStored(db, and(where, isCurrent)).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)))
+  return byFilter(db, scope, filter, 'current', (where, current) => selectStored(db, and(where, current), current).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)))
 }
 
 /**
@@ -234,11 +260,11 @@ export async function currentRecords(db: Db, scope: OrgScope, filter: RecordFilt
  */
 export async function chartRecords(db: Db, scope: OrgScope, filter: RecordFilter) {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return byFilter(db, scope, filter, 'chart', (where) =>
+  return byFilter(db, scope, filter, 'chart', (where, current) =>
     db
       .select({ itemId: records.itemId, date: records.date, slot: records.slot, value: records.value, status: records.status, recordedAt: records.recordedAt })
       .from(records)
-      .where(and(where, or(eq(records.status, 'failed'), isCurrent)))
+      .where(and(where, or(eq(records.status, 'failed'), current)))
       .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)),
   )
 }
@@ -250,13 +276,14 @@ export interface StateFilter {
   to: string
 }
 
-function stateWhere(scope: OrgScope, filter: StateFilter): SQL | undefined {
+/** The filter's conditions, said of `table` (the records, or `superseding`): all on the records' key, as `currentAmong` needs (ADR 069). */
+function stateWhere(scope: OrgScope, filter: StateFilter, table: typeof records | typeof superseding = records): SQL | undefined {
   return and(
-    eq(records.orgId, scope.orgId),
-    inArray(records.venueId, filter.venueIds),
-    inArray(records.kind, [...RECORD_KINDS]),
-    gte(records.date, filter.from),
-    lte(records.date, filter.to),
+    eq(table.orgId, scope.orgId),
+    inArray(table.venueId, filter.venueIds),
+    inArray(table.kind, [...RECORD_KINDS]),
+    gte(table.date, filter.from),
+    lte(table.date, filter.to),
   )
 }
 
@@ -280,7 +307,7 @@ export async function venueRecordStates(db: Db, scope: OrgScope, filter: StateFi
         slot,
         status,
         late,
-        current: sql<boolean>`${isCurrent}`.mapWith(Boolean),
+        current: sql<boolean>`${currentAmong(stateWhere(scope, filter, superseding))}`.mapWith(Boolean),
         resolved: sql<boolean>`${recordResolutions.id} is not null`.mapWith(Boolean),
       })
       .from(records)
@@ -334,7 +361,7 @@ export async function unresolvedFailures(
 /** Every record matching the filter, current and superseded, oldest first, in one query. */
 export async function recordHistory(db: Db, scope: OrgScope, filter: RecordFilter): Promise<StoredRecord[]> {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return byFilter(db, scope, filter, 'history', (where) => selectStored(db, where).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)))
+  return byFilter(db, scope, filter, 'history', (where, current) => selectStored(db, where, current).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)))
 }
 
 /** One record of the organisation by id. */
