@@ -588,7 +588,8 @@ async function jsOnly() {
 // ---------------------------------------------------------------------------------------------
 
 interface AutocannonResult {
-  requests: { average: number; total: number }
+  /** `total`: completed; `sent`: written, those still in flight when the run stopped included. */
+  requests: { average: number; total: number; sent: number }
   throughput: { total: number }
   errors: number
   timeouts: number
@@ -711,10 +712,123 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 }
 
+/** What `load` measures: a page, its server and how to check the first answer. */
+interface LoadSpec {
+  label: string
+  database: string
+  server: Server
+  urlPath: string
+  headers: Record<string, string>
+  check?: (body: string) => string | undefined
+}
+
+/** One measured stretch of load on one server (a run is one or more). */
+interface LoadSlice {
+  seconds: number
+  requests: number
+  non2xx: number
+  errors: number
+  timeouts: number
+  bytes: number
+  latencies: number[]
+  /** Requests written, the ones still in flight when the slice stopped included (the server finishes them). */
+  sent: number
+  /** /proc ticks of the server under test and of PostgreSQL's backends, until they had finished; undefined off Linux. */
+  serverTicks?: number
+  dbTicks?: number
+  otherCpu?: number
+}
+
 /**
  * One request first: it must answer 200 (not a redirect) and pass `check` (given the decoded body,
- * returns what is wrong, if anything); then the warm-up and the measured run.
+ * returns what is wrong, if anything); then the warm-up. Answers the decoded body's size.
  */
+async function prepareLoad(spec: LoadSpec): Promise<number> {
+  const first = await fetch(spec.server.base + spec.urlPath, { headers: spec.headers, redirect: 'manual' })
+  const body = Buffer.from(await first.arrayBuffer())
+  if (first.status !== 200) throw new Error(`${spec.label}: GET ${spec.urlPath} answered ${first.status}, expected 200`)
+  const wrong = spec.check?.(body.toString('utf8'))
+  if (wrong) throw new Error(`${spec.label}: GET ${spec.urlPath}: ${wrong}`)
+  await runAutocannon(spec.server.base + spec.urlPath, WARMUP_SECONDS, spec.headers)
+  return body.length
+}
+
+async function measureSlice(spec: LoadSpec, seconds: number): Promise<LoadSlice> {
+  const latencies: number[] = []
+  // The database's backends: those serving the bench's database now (its pool is warm after the warm-up).
+  const postgresPids = await benchPostgresPids?.()
+  const before = cpuSnapshot(spec.server.pid, postgresPids)
+  const r = await runAutocannon(spec.server.base + spec.urlPath, seconds, spec.headers, (ms) => latencies.push(ms))
+  // The requests still in flight when the run stopped are finished by the server: wait for it, so that
+  // their CPU is counted here with them (and not in the next slice, perhaps another server's).
+  await settled(spec.server.pid, postgresPids)
+  const after = cpuSnapshot(spec.server.pid, postgresPids)
+  return {
+    seconds: r.duration,
+    requests: r.requests.total,
+    sent: Math.max(r.requests.sent ?? r.requests.total, r.requests.total),
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    bytes: r.throughput.total,
+    latencies,
+    otherCpu: otherCores(before, after),
+    ...(before && after ? { serverTicks: after.server - before.server, dbTicks: postgresTicks(before, after) } : {}),
+  }
+}
+
+/** Wait (up to 5 s) until the server and its database backends have used no CPU for 200 ms. */
+async function settled(serverPid: number, postgresPids?: Set<number>): Promise<void> {
+  const busy = () => {
+    const snap = cpuSnapshot(serverPid, postgresPids)
+    return snap ? snap.server + [...snap.postgres.values()].reduce((n, t) => n + t, 0) : undefined
+  }
+  let last = busy()
+  if (last === undefined) return
+  const until = performance.now() + 5000
+  while (performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    const now = busy()
+    if (now === last) return
+    last = now
+  }
+}
+
+/** A run's figures from its slices (one, or the alternating slices of `loadAlternating`). */
+function loadResult(spec: LoadSpec, bodyBytes: number, slices: LoadSlice[]): LoadResult {
+  const sum = (f: (s: LoadSlice) => number) => slices.reduce((n, s) => n + f(s), 0)
+  const seconds = sum((s) => s.seconds)
+  const total = sum((s) => s.requests)
+  const ok = total - sum((s) => s.non2xx)
+  const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b)
+  const measuredCpu = slices.every((s) => s.serverTicks !== undefined)
+  const otherCpu = slices.every((s) => s.otherCpu !== undefined) && seconds ? sum((s) => s.otherCpu! * s.seconds) / seconds : undefined
+  if (otherCpu !== undefined && otherCpu > 0.1) {
+    log(`warning: other processes used ${otherCpu.toFixed(2)} cores during this run; its numbers are disturbed`)
+  }
+  return {
+    label: spec.label,
+    database: spec.database,
+    // Not autocannon's requests.average: that averages per-second samples, and a run sometimes
+    // ends with an extra, partial sample that drags it ~10% down. Completed ÷ elapsed has no such bias.
+    rps: total / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    total,
+    bytesPerResponse: ok ? sum((s) => s.bytes) / ok : 0,
+    bodyBytes,
+    failures: sum((s) => s.non2xx + s.errors + s.timeouts),
+    otherCpu,
+    ...(measuredCpu && total
+      ? {
+          serverCpuMs: (sum((s) => s.serverTicks!) * 1000) / CLOCK_TICKS / sum((s) => s.sent),
+          dbCpuMs: (sum((s) => s.dbTicks!) * 1000) / CLOCK_TICKS / sum((s) => s.sent),
+        }
+      : {}),
+  }
+}
+
 async function load(
   label: string,
   database: string,
@@ -724,46 +838,29 @@ async function load(
   check?: (body: string) => string | undefined,
 ): Promise<LoadResult> {
   log(`${label} [${database}]: ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured…`)
-  const url = server.base + urlPath
-  const first = await fetch(url, { headers, redirect: 'manual' })
-  const body = Buffer.from(await first.arrayBuffer())
-  if (first.status !== 200) throw new Error(`${label}: GET ${urlPath} answered ${first.status}, expected 200`)
-  const wrong = check?.(body.toString('utf8'))
-  if (wrong) throw new Error(`${label}: GET ${urlPath}: ${wrong}`)
-  await runAutocannon(url, WARMUP_SECONDS, headers)
-  const latencies: number[] = []
-  // The database's backends: those serving the bench's database now (its pool is warm after the warm-up).
-  const postgresPids = await benchPostgresPids?.()
-  const before = cpuSnapshot(server.pid, postgresPids)
-  const r = await runAutocannon(url, DURATION_SECONDS, headers, (ms) => latencies.push(ms))
-  const after = cpuSnapshot(server.pid, postgresPids)
-  const otherCpu = otherCores(before, after)
-  if (otherCpu !== undefined && otherCpu > 0.1) {
-    log(`warning: other processes used ${otherCpu.toFixed(2)} cores during this run; its numbers are disturbed`)
+  const spec = { label, database, server, urlPath, headers, check }
+  const bodyBytes = await prepareLoad(spec)
+  return loadResult(spec, bodyBytes, [await measureSlice(spec, DURATION_SECONDS)])
+}
+
+/** Slices of `loadAlternating`: each server gets DURATION_SECONDS in all, in slices of about 2 s. */
+const ALTERNATING_SLICES = Math.max(2, Math.round(DURATION_SECONDS / 2))
+
+/**
+ * Two servers measured in turn, slice by slice (A, B, A, B, …), so that both see the same machine: on a
+ * shared host the speed drifts over minutes, and a ratio of two runs made minutes apart measured the
+ * drift as much as the servers. Each gets its warm-up first, then DURATION_SECONDS in ALTERNATING_SLICES
+ * slices; latencies, requests and CPU are summed over its slices.
+ */
+async function loadAlternating(a: LoadSpec, b: LoadSpec): Promise<[LoadResult, LoadResult]> {
+  log(`${a.label} [${a.database}] and ${b.label} [${b.database}] in turn: ${WARMUP_SECONDS} s warm-up each, ${DURATION_SECONDS} s measured each in ${ALTERNATING_SLICES} slices…`)
+  const [aBytes, bBytes] = [await prepareLoad(a), await prepareLoad(b)]
+  const [aSlices, bSlices]: LoadSlice[][] = [[], []]
+  for (let i = 0; i < ALTERNATING_SLICES; i++) {
+    aSlices.push(await measureSlice(a, DURATION_SECONDS / ALTERNATING_SLICES))
+    bSlices.push(await measureSlice(b, DURATION_SECONDS / ALTERNATING_SLICES))
   }
-  latencies.sort((a, b) => a - b)
-  const ok = r.requests.total - r.non2xx
-  return {
-    label,
-    database,
-    // Not autocannon's requests.average: that averages per-second samples, and a run sometimes
-    // ends with an extra, partial sample that drags it ~10% down. Completed ÷ elapsed has no such bias.
-    rps: r.requests.total / r.duration,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    total: r.requests.total,
-    bytesPerResponse: ok ? r.throughput.total / ok : 0,
-    bodyBytes: body.length,
-    failures: r.non2xx + r.errors + r.timeouts,
-    otherCpu,
-    ...(before && after && r.requests.total
-      ? {
-          serverCpuMs: ((after.server - before.server) * 1000) / CLOCK_TICKS / r.requests.total,
-          dbCpuMs: (postgresTicks(before, after) * 1000) / CLOCK_TICKS / r.requests.total,
-        }
-      : {}),
-  }
+  return [loadResult(a, aBytes, aSlices), loadResult(b, bBytes, bSlices)]
 }
 
 /** The day page shows every temperature log, each a link to its page for the day. */
@@ -937,6 +1034,46 @@ async function createPostgresDatabase(baseUrl: string): Promise<DatabaseTarget> 
   const url = new URL(baseUrl)
   url.pathname = `/${name}`
   return { kind: 'PostgreSQL', env: { DATABASE_URL: url.toString() }, version }
+}
+
+/**
+ * A copy of `target`'s database as it is now, for a second server: PGlite's data directory copied, or a
+ * PostgreSQL database made from it as a template. Mise is stopped for the copy (PGlite locks its
+ * directory; a template database must have no sessions) and started again on the original.
+ */
+async function copyDatabase(
+  target: DatabaseTarget,
+  mise: Server & { dataDir: string },
+): Promise<{ mise: Server & { dataDir: string }; target: DatabaseTarget; dataDir?: string }> {
+  log(`copying the ${target.kind} database…`)
+  await mise.stop()
+  if (target.kind === 'PGlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-copy-'))
+    cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+    fs.cpSync(mise.dataDir, dir, { recursive: true })
+    return { mise: await startMise(target, mise.dataDir), target, dataDir: dir }
+  }
+  const { default: pg } = await import('pg')
+  const source = new URL(target.env.DATABASE_URL!)
+  const name = `${source.pathname.slice(1)}_copy`
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(source), { pathname: '/postgres' }).toString() })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${name} template ${source.pathname.slice(1)}`)
+  } finally {
+    await admin.end()
+  }
+  cleanups.push(async () => {
+    const c = new pg.Client({ connectionString: Object.assign(new URL(source), { pathname: '/postgres' }).toString() })
+    await c.connect()
+    try {
+      await c.query(`drop database if exists ${name} with (force)`)
+    } finally {
+      await c.end()
+    }
+  })
+  const copy: DatabaseTarget = { ...target, env: { ...target.env, DATABASE_URL: Object.assign(new URL(source), { pathname: `/${name}` }).toString() } }
+  return { mise: await startMise(target, mise.dataDir), target: copy }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1211,7 +1348,11 @@ function dashboardSection(before: LoadResult[], after: LoadResult[], run?: { sta
         ]
       : []),
     "Section 4's organisation: the venue home with the 30-day compliance chart, and the API call behind it",
-    '(due work, open failures, deliveries, 30 days of compliance). Without the year of records:',
+    '(due work, open failures, deliveries, 30 days of compliance). Each row without the year is measured **in turn**',
+    `with its row with the year (ADR 068: ${ALTERNATING_SLICES} slices each, alternating): two servers just started, one on a copy of the`,
+    'database made before the year was added (PGlite: its data directory copied; PostgreSQL: `create database … template`).',
+    '',
+    'Without the year of records:',
     '',
     ...loadTableLines(before, true),
     'With the year of records of section 5:',
@@ -1391,29 +1532,47 @@ async function main() {
       into.push(await load('Mise `GET /temperatures/:id`', db.kind, mise, TEMPERATURE_LOG_PAGE(temperatures.temperatureIds[0]!), pageHeaders, checkTemperatureLogPage))
     }
     await measureTemperaturePages(temperatureDayLoads)
-    const measureDashboard = async (into: LoadResult[]) => {
-      into.push(await load('Mise `GET /?chart=30`', db.kind, mise, '/?chart=30', pageHeaders, checkDashboardPage))
-      into.push(await load('Mise `GET /v1/…/dashboard`', db.kind, mise, `/v1/orgs/${data.orgId}/venues/${data.venueId}/dashboard`, { cookie: session.cookie, 'accept-encoding': 'gzip' }, checkDashboardJson))
-    }
-    // On PGlite the year is inserted with the server stopped, so the year's rows are measured on a server
-    // just started; the rows without it are too (a server warmed by the seeding's thousands of requests
-    // answered faster than a fresh one whatever the data, which the ratio would have counted against the year).
-    if (db.kind === 'PGlite') {
-      await mise.stop()
-      mise = await startMise(db, mise.dataDir)
-    }
-    await measureDashboard(dashboardDayLoads)
+    const dashboardSpecs = (server: Server, database: string): [LoadSpec, LoadSpec] => [
+      { label: 'Mise `GET /?chart=30`', database, server, urlPath: '/?chart=30', headers: pageHeaders, check: checkDashboardPage },
+      {
+        label: 'Mise `GET /v1/…/dashboard`',
+        database,
+        server,
+        urlPath: `/v1/orgs/${data.orgId}/venues/${data.venueId}/dashboard`,
+        headers: { cookie: session.cookie, 'accept-encoding': 'gzip' },
+        check: checkDashboardJson,
+      },
+    ]
 
     if (!DASHBOARD_ONLY) log(`syncing a queue of offline records…`)
     // At the second venue: its checklist and 500 records stay off the first venue's pages measured next.
     if (!DASHBOARD_ONLY) offline.push({ database: db.kind, result: await benchOfflineSync(mise.base, session.cookie, data.orgId, data.venueIds[1] ?? data.venueId) })
 
+    // The dashboard without the year is measured on a copy of the database made now, in turn with the
+    // dashboard on the database with the year (ADR 068): the bound compares the same minutes.
+    const copy = await copyDatabase(db, mise)
+    mise = copy.mise
     const year = await addYearOfRecords(db, mise, data)
     mise = year.mise
     years.push({ database: db.kind, plan: year.plan, result: year.result })
     await measurePages(yearLoads)
     await measureTemperaturePages(temperatureYearLoads)
-    await measureDashboard(dashboardYearLoads)
+    // Both servers just started (a server warmed by the seeding's thousands of requests answered faster
+    // than a fresh one whatever the data, which the ratio would have counted against the year).
+    await mise.stop()
+    mise = await startMise(db, mise.dataDir)
+    const withoutYear = await startMise(copy.target, copy.dataDir)
+    const [pageWithout, apiWithout] = dashboardSpecs(withoutYear, db.kind)
+    const [pageWith, apiWith] = dashboardSpecs(mise, db.kind)
+    for (const [without, withYear] of [
+      [pageWithout, pageWith],
+      [apiWithout, apiWith],
+    ] as const) {
+      const [a, b] = await loadAlternating(without, withYear)
+      dashboardDayLoads.push(a)
+      dashboardYearLoads.push(b)
+    }
+    await withoutYear.stop()
     await mise.stop()
   }
 
@@ -1571,7 +1730,8 @@ async function measureCeilings(databases: DatabaseTarget[]): Promise<CeilingsDat
   const js: CeilingsData['js'] = []
   const captureFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-same-')), 'pages.json')
   cleanups.push(() => fs.rmSync(path.dirname(captureFile), { recursive: true, force: true }))
-  const misePages: Array<{ database: DatabaseTarget; loads: Record<string, LoadResult> }> = []
+  let bareRr: Server | undefined
+  let bareJs: PageJs | undefined
 
   for (const db of databases) {
     benchPostgresPids = db.kind === 'PostgreSQL' ? backendsOf(db.env.DATABASE_URL!) : undefined
@@ -1605,51 +1765,64 @@ async function measureCeilings(databases: DatabaseTarget[]): Promise<CeilingsDat
       headers: name === 'login' ? { 'accept-encoding': 'gzip' } : headers,
       check: checks[name],
     }))
-    if (!Object.keys(captured).length) {
+    if (!bareRr) {
+      // The pages are captured once, from the first database, and the ceiling serves them for every database.
       for (const page of pages) {
         captured[page.name] = await capturePage(mise.base, page.path, page.headers)
         js.push({ page: page.label, mise: await measurePage(mise.base, page.path, page.name === 'login' ? undefined : headers.cookie) })
       }
       fs.writeFileSync(captureFile, JSON.stringify(captured))
+      const port = await freePort()
+      log('starting the bare React Router server with the captured pages…')
+      bareRr = await startChild('bare React Router server (same HTML)', [SELF, 'serve-bare-react-router', String(port)], childEnv({ NODE_ENV: 'production', BENCH_SAME_HTML: captureFile }), port, '/')
+      bareJs = await measurePage(bareRr.base, '/')
     }
-    const loads: Record<string, LoadResult> = {}
-    for (const page of pages) loads[page.name] = await load(`Mise \`GET ${page.label}\``, db.kind, mise, page.path, page.headers, page.check)
-    loads.me = await load('Mise `GET /v1/auth/me`', db.kind, mise, '/v1/auth/me', { cookie: session.cookie })
+    // Each page and its ceiling in turn (loadAlternating), so that the ratio compares the same minutes.
+    for (const page of pages) {
+      const [misePage, ceiling] = await loadAlternating(
+        { label: `Mise \`GET ${page.label}\``, database: db.kind, server: mise, urlPath: page.path, headers: page.headers, check: page.check },
+        { label: `Same-HTML ceiling \`${page.label}\``, database: '—', server: bareRr, urlPath: `/same/${page.name}`, headers: { 'accept-encoding': 'gzip' } },
+      )
+      const name = page.name
+      rows.push({ page: page.label, database: db.kind, mise: misePage, ceiling, target: name === 'login' ? 0.6 : name === 'home' ? undefined : db.kind === 'PGlite' ? 0.4 : 0.5 })
+    }
     const meRes = await fetch(`${mise.base}/v1/auth/me`, { headers: { cookie: session.cookie } })
-    const me = (await meRes.json()) as BareSqlSpec['me']
-    await mise.stop()
-    misePages.push({ database: db, loads })
-
-    // The one-query ceiling on the same database (PGlite: Mise is stopped, so its directory is free).
+    const meBody = (await meRes.json()) as BareSqlSpec['me']
+    const meSpec: LoadSpec = { label: 'Mise `GET /v1/auth/me`', database: db.kind, server: mise, urlPath: '/v1/auth/me', headers: { cookie: session.cookie } }
+    // The one-query ceiling on the same database. PGlite: after Mise, which must be stopped to free its
+    // data directory. PostgreSQL: beside Mise, in turn with it.
+    let me: LoadResult | undefined
+    if (db.kind === 'PGlite') {
+      me = await load(meSpec.label, db.kind, mise, meSpec.urlPath, meSpec.headers)
+      await mise.stop()
+    }
     const port = await freePort()
-    const spec: BareSqlSpec = { ...(db.kind === 'PGlite' ? { dataDir: mise.dataDir } : { url: db.env.DATABASE_URL! }), me }
+    const spec: BareSqlSpec = { ...(db.kind === 'PGlite' ? { dataDir: mise.dataDir } : { url: db.env.DATABASE_URL! }), me: meBody }
     log(`starting the bare Hono server with one SQL query on ${db.kind}…`)
     const bare = await startChild('bare Hono server (SQL)', [SELF, 'serve-bare-hono-sql', String(port), JSON.stringify(spec)], childEnv({ NODE_ENV: 'production' }), port, '/v1/health')
-    const ceiling = await load('Bare Hono `GET /v1/auth/me` (one query)', db.kind, bare, '/v1/auth/me', { cookie: session.cookie }, (body) =>
-      (JSON.parse(body) as { orgs?: unknown[] }).orgs?.length === 1 ? undefined : 'expected the one organisation',
-    )
+    const ceilingSpec: LoadSpec = {
+      label: 'Bare Hono `GET /v1/auth/me` (one query)',
+      database: db.kind,
+      server: bare,
+      urlPath: '/v1/auth/me',
+      headers: { cookie: session.cookie },
+      check: (body) => ((JSON.parse(body) as { orgs?: unknown[] }).orgs?.length === 1 ? undefined : 'expected the one organisation'),
+    }
+    let ceiling: LoadResult
+    if (me) {
+      ceiling = await load(ceilingSpec.label, db.kind, bare, ceilingSpec.urlPath, ceilingSpec.headers, ceilingSpec.check)
+    } else {
+      ;[me, ceiling] = await loadAlternating(meSpec, ceilingSpec)
+      await mise.stop()
+    }
     await bare.stop()
-    rows.push({ page: '/v1/auth/me', database: db.kind, mise: loads.me, ceiling, target: 0.5 })
+    rows.push({ page: '/v1/auth/me', database: db.kind, mise: me, ceiling, target: 0.5 })
   }
   benchPostgresPids = undefined
-
-  const port = await freePort()
-  log('starting the bare React Router server with the captured pages…')
-  const bareRr = await startChild('bare React Router server (same HTML)', [SELF, 'serve-bare-react-router', String(port)], childEnv({ NODE_ENV: 'production', BENCH_SAME_HTML: captureFile }), port, '/')
-  const bareJs = await measurePage(bareRr.base, '/')
-  const ceilings: Record<string, LoadResult> = {}
-  for (const [name, label] of CEILING_PAGES) {
-    ceilings[name] = await load(`Same-HTML ceiling \`${label}\``, '—', bareRr, `/same/${name}`, { 'accept-encoding': 'gzip' })
-  }
-  await bareRr.stop()
-  for (const { database, loads } of misePages) {
-    for (const [name, label] of CEILING_PAGES) {
-      rows.push({ page: label, database: database.kind, mise: loads[name]!, ceiling: ceilings[name]!, target: name === 'login' ? 0.6 : name === 'home' ? undefined : database.kind === 'PGlite' ? 0.4 : 0.5 })
-    }
-  }
+  await bareRr?.stop()
   const sizes: CeilingsData['captured'] = {}
   for (const [name, page] of Object.entries(captured)) sizes[name] = { htmlBytes: Buffer.byteLength(page.body), dataBytes: Buffer.byteLength(JSON.stringify(page.data)) }
-  return { started, elapsed: (performance.now() - t0) / 1000, rows, js, bareJs, captured: sizes }
+  return { started, elapsed: (performance.now() - t0) / 1000, rows, js, bareJs: bareJs!, captured: sizes }
 }
 
 const brotliOf = (p: PageJs) => p.files.reduce((n, f) => n + f.brotli, 0)
@@ -1671,21 +1844,22 @@ function ceilingsSection(data: CeilingsData): string {
   const lines = [
     '## 7. Honest ceilings: each page as a share of what the same answer costs at the least',
     '',
-    `Measured ${data.started.toISOString().replace('T', ' ').slice(0, 16)} UTC in ${Math.round(data.elapsed)} s${CEILINGS_ONLY ? ` with \`npm run bench -- --ceilings --seconds ${DURATION_SECONDS}\`` : ''}: ${WARMUP_SECONDS} s warm-up and ${DURATION_SECONDS} s measured per row, ${CONNECTIONS} connections (short on purpose: the machine is shared).`,
+    `Measured ${data.started.toISOString().replace('T', ' ').slice(0, 16)} UTC in ${Math.round(data.elapsed)} s${CEILINGS_ONLY ? ` with \`npm run bench -- --ceilings --seconds ${DURATION_SECONDS}\`` : ''}: ${WARMUP_SECONDS} s warm-up and ${DURATION_SECONDS} s measured per row, ${CONNECTIONS} connections (short on purpose: the machine is shared). Each page and its same-HTML ceiling are measured **in turn**, in ${ALTERNATING_SLICES} slices each (Mise, ceiling, Mise, ceiling, …), so that a ratio compares the same minutes of a host whose speed drifts; the ceiling is measured again beside each database.`,
     '',
     `**Data**: section 4's (a user, an organisation with 10 venues, ${CHECKLISTS} checklists × ${ITEMS_PER_CHECKLIST} items, half of them done today at the first venue; section 6's ${TEMPERATURE_LOGS} temperature logs × ${UNITS_PER_LOG} units × ${CHECKS_PER_DAY} checks with today's readings), made afresh on each database.`,
     '**Same-HTML ceiling** (`bench/bare/app/routes/same.tsx`): the bare React Router app of section 2, whose',
-    'route `/same/:page` answers Mise\'s page as captured at the start of the run: the markup of its `<body>` (up',
+    'route `/same/:page` answers Mise\'s page as captured at the start of the run (on the first database): the markup of its `<body>` (up',
     'to React Router\'s scripts) written as it is, and the loader data of all its routes (read from `<page>.data` and',
     'decoded) returned by its one loader, so React Router serializes the same data into the page. No database,',
     'session, i18n or components; same server setup and compression as Mise. **One-query ceiling** for',
     '`/v1/auth/me`: a bare Hono handler that hashes the cookie\'s token and runs one raw SQL query (session,',
     'person, organisations and venues, the query Mise\'s session lookup makes for this call) on the same',
     'database — PGlite opening Mise\'s data directory once Mise is stopped, PostgreSQL the same database — and',
-    'answers the same JSON. **Ratio**: Mise\'s req/s ÷ the ceiling\'s. **CPU ms/req**: CPU time of the server',
+    'answers the same JSON, measured in turn with Mise on PostgreSQL and after it on PGlite (which needs Mise stopped). **Ratio**: Mise\'s req/s ÷ the ceiling\'s. **CPU ms/req**: CPU time of the server',
     'process per request (with PGlite the database runs inside it), then that of the PostgreSQL backends serving',
     'the bench\'s database (from pg_stat_activity; the server is shared with other users), from /proc in 10 ms',
-    'ticks. **CPU ratio**: the ceiling\'s CPU per request ÷ Mise\'s, both parts together: on a busy machine it is',
+    'ticks, counted until the server has finished the requests still in flight when a slice stops, and divided by the',
+    'requests sent (those included). **CPU ratio**: the ceiling\'s CPU per request ÷ Mise\'s, both parts together: on a busy machine it is',
     'the steadier of the two ratios (req/s then depend on what else runs).',
     '',
   ]
