@@ -1056,6 +1056,16 @@ async function copyDatabase(
   const { default: pg } = await import('pg')
   const source = new URL(target.env.DATABASE_URL!)
   const name = `${source.pathname.slice(1)}_copy`
+  // Statistics first, as autovacuum would soon have them: the copy takes them along, but autovacuum
+  // never analyses it (a new database's change counters start at zero), and the dashboard planned
+  // without them cost 4× as much CPU a request.
+  const analyse = new pg.Client({ connectionString: source.toString() })
+  await analyse.connect()
+  try {
+    await analyse.query('analyze')
+  } finally {
+    await analyse.end()
+  }
   const admin = new pg.Client({ connectionString: Object.assign(new URL(source), { pathname: '/postgres' }).toString() })
   await admin.connect()
   try {
