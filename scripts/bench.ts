@@ -1010,30 +1010,34 @@ async function signIn(base: string): Promise<{ cookie: string; me: unknown }> {
   return { cookie, me: await meRes.json() }
 }
 
-async function createPostgresDatabase(baseUrl: string): Promise<DatabaseTarget> {
+/** Run one statement on the PostgreSQL database at `url`, on a connection of its own; answers its rows. */
+async function sqlOn(url: string, text: string, values: unknown[] = []): Promise<unknown[]> {
   const { default: pg } = await import('pg')
-  const name = `mise_bench_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  let version: string
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
   try {
-    version = ((await admin.query('show server_version')).rows[0] as { server_version: string }).server_version
-    await admin.query(`create database ${name}`)
+    return (await client.query(text, values)).rows
   } finally {
-    await admin.end()
+    await client.end()
   }
+}
+
+/** `url` with another database's name. */
+const withDatabase = (url: string | URL, name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString()
+
+/** Create a database through `adminUrl`, dropped at the end of the run; answers its URL. */
+async function createBenchDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
+  await sqlOn(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`)
   cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: baseUrl })
-    await c.connect()
-    try {
-      await c.query(`drop database if exists ${name} with (force)`)
-    } finally {
-      await c.end()
-    }
+    await sqlOn(adminUrl, `drop database if exists ${name} with (force)`)
   })
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  return { kind: 'PostgreSQL', env: { DATABASE_URL: url.toString() }, version }
+  return withDatabase(adminUrl, name)
+}
+
+async function createPostgresDatabase(baseUrl: string): Promise<DatabaseTarget> {
+  const [{ server_version: version }] = (await sqlOn(baseUrl, 'show server_version')) as [{ server_version: string }]
+  const url = await createBenchDatabase(baseUrl, `mise_bench_${randomBytes(6).toString('hex')}`)
+  return { kind: 'PostgreSQL', env: { DATABASE_URL: url }, version }
 }
 
 /**
@@ -1053,37 +1057,14 @@ async function copyDatabase(
     fs.cpSync(mise.dataDir, dir, { recursive: true })
     return { mise: await startMise(target, mise.dataDir), target, dataDir: dir }
   }
-  const { default: pg } = await import('pg')
-  const source = new URL(target.env.DATABASE_URL!)
-  const name = `${source.pathname.slice(1)}_copy`
+  const source = target.env.DATABASE_URL!
+  const name = new URL(source).pathname.slice(1)
   // Statistics first, as autovacuum would soon have them: the copy takes them along, but autovacuum
   // never analyses it (a new database's change counters start at zero), and the dashboard planned
   // without them cost 4× as much CPU a request.
-  const analyse = new pg.Client({ connectionString: source.toString() })
-  await analyse.connect()
-  try {
-    await analyse.query('analyze')
-  } finally {
-    await analyse.end()
-  }
-  const admin = new pg.Client({ connectionString: Object.assign(new URL(source), { pathname: '/postgres' }).toString() })
-  await admin.connect()
-  try {
-    await admin.query(`create database ${name} template ${source.pathname.slice(1)}`)
-  } finally {
-    await admin.end()
-  }
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: Object.assign(new URL(source), { pathname: '/postgres' }).toString() })
-    await c.connect()
-    try {
-      await c.query(`drop database if exists ${name} with (force)`)
-    } finally {
-      await c.end()
-    }
-  })
-  const copy: DatabaseTarget = { ...target, env: { ...target.env, DATABASE_URL: Object.assign(new URL(source), { pathname: `/${name}` }).toString() } }
-  return { mise: await startMise(target, mise.dataDir), target: copy }
+  await sqlOn(source, 'analyze')
+  const url = await createBenchDatabase(withDatabase(source, 'postgres'), `${name}_copy`, name)
+  return { mise: await startMise(target, mise.dataDir), target: { ...target, env: { ...target.env, DATABASE_URL: url } } }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1698,15 +1679,8 @@ interface CeilingsData {
 function backendsOf(url: string): () => Promise<Set<number>> {
   const database = new URL(url).pathname.slice(1)
   return async () => {
-    const { default: pg } = await import('pg')
-    const client = new pg.Client({ connectionString: url })
-    await client.connect()
-    try {
-      const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database])
-      return new Set(rows.map((r) => r.pid))
-    } finally {
-      await client.end()
-    }
+    const rows = (await sqlOn(url, 'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database])) as { pid: number }[]
+    return new Set(rows.map((r) => r.pid))
   }
 }
 

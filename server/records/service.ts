@@ -99,8 +99,9 @@ export interface RecordKey {
 /** "Not superseded by any record of the organisation." */
 const isCurrent = sql`not exists (select 1 from ${records} as s where s.org_id = ${records.orgId} and s.supersedes_id = ${records.id})`
 
-/** The records that may supersede a record read, in `currentAmong`. */
-const superseding = alias(records, 'superseding')
+/** The records that may supersede a record read, in `currentAmong` (the alias's name is said in its SQL too). */
+const SUPERSEDING = 'superseding'
+const superseding = alias(records, SUPERSEDING)
 
 /**
  * "Not superseded by any record matching `among`", for a read whose conditions are on the records' key
@@ -111,7 +112,7 @@ const superseding = alias(records, 'superseding')
  * records read the whole table); here it hashes only the read's records (ADR 069).
  */
 function currentAmong(among: SQL | undefined): SQL {
-  return sql`not exists (select 1 from ${records} as ${sql.identifier('superseding')} where ${among} and ${superseding.supersedesId} = ${records.id})`
+  return sql`not exists (select 1 from ${records} as ${sql.identifier(SUPERSEDING)} where ${among} and ${superseding.supersedesId} = ${records.id})`
 }
 
 const storedColumns = {
