@@ -5,6 +5,7 @@ import { defineConfig, isRunnableDevEnvironment, type Plugin } from 'vite'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { fileURLToPath } from 'node:url'
 import { getConfig } from './server/config.ts'
 import { MIN_COMPRESS_BYTES } from './server/http/compression.ts'
 import { baseSecurityHeaders, contentSecurityPolicy, isHttps } from './server/http/security-headers.ts'
@@ -135,10 +136,28 @@ function routeCopies(): Plugin {
   }
 }
 
+/**
+ * remix-i18next's middleware detects a request's language, then builds an i18next instance for the
+ * request that Mise never reads (5–7 % of `/login`'s CPU). Its `import { createInstance } from 'i18next'`
+ * resolves to a placeholder (app/lib/i18next-unread.server.ts; docs/decisions/070). The package is
+ * bundled on the server (`ssr.noExternal`) so that its import goes through this plugin; vitest.config.ts
+ * uses the same plugin.
+ */
+export function remixI18nextDetectionOnly(): Plugin {
+  const placeholder = fileURLToPath(new URL('./app/lib/i18next-unread.server.ts', import.meta.url))
+  return {
+    name: 'mise-remix-i18next-detection-only',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === 'i18next' && importer && /[\\/]node_modules[\\/]remix-i18next[\\/]/.test(importer) ? placeholder : null
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), devApi(), precompressAssets(), routeCopies()],
+  plugins: [tailwindcss(), reactRouter(), devApi(), precompressAssets(), routeCopies(), remixI18nextDetectionOnly()],
   resolve: { tsconfigPaths: true },
-  ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'pino', 'nodemailer', 'sharp'] },
+  ssr: { external: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'pino', 'nodemailer', 'sharp'], noExternal: ['remix-i18next'] },
   environments: {
     client: {
       build: {

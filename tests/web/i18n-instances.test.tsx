@@ -4,11 +4,13 @@
  * one `t` per instance and namespace shared by every component — with the same HTML as react-i18next's
  * own hook gives.
  */
+import i18next from 'i18next'
 import { renderToString } from 'react-dom/server'
 import { I18nextProvider, useTranslation as reactI18nextUseTranslation } from 'react-i18next'
-import { describe, expect, test } from 'vitest'
+import { RouterContextProvider } from 'react-router'
+import { describe, expect, test, vi } from 'vitest'
 import { createI18n } from '../../app/lib/i18n.ts'
-import { getClientResources } from '../../app/lib/i18n.server.ts'
+import { getClientResources, getLocale, i18nMiddleware } from '../../app/lib/i18n.server.ts'
 import { useTranslation } from '../../app/lib/use-translation.ts'
 
 describe('i18next instances', () => {
@@ -23,6 +25,31 @@ describe('i18next instances', () => {
     expect(createI18n('es', b)).toBe(i18n)
     expect(i18n.language).toBe('es')
     expect(createI18n('en', getClientResources('en', ['common', 'org']))).not.toBe(i18n)
+  })
+})
+
+describe('language detection', () => {
+  // remix-i18next's middleware built and initialised an i18next instance for every request, which
+  // nothing read (ADR 070): it detects the language, and no instance is made.
+  test('remix-i18next detects each request\'s language without making an i18next instance for it', async () => {
+    const init = vi.spyOn(Object.getPrototypeOf(i18next) as { init: () => unknown }, 'init')
+    try {
+      for (const [header, cookie, expected] of [
+        ['es-ES,es;q=0.9', '', 'es'],
+        ['en-GB,en;q=0.9', '', 'en'],
+        ['en-GB', 'mise_lng=es', 'es'],
+      ] as const) {
+        const request = new Request('http://mise.test/login', { headers: { 'accept-language': header, ...(cookie ? { cookie } : {}) } })
+        const args = { request, context: new RouterContextProvider(), params: {}, unstable_pattern: '/login' } as unknown as Parameters<(typeof i18nMiddleware)[number]>[0]
+        const [detect, remember] = i18nMiddleware
+        const response = await detect!(args, async () => (await remember!(args, async () => new Response('page'))) as Response)
+        expect(await (response as Response).text()).toBe('page')
+        expect(getLocale(request)).toBe(expected)
+      }
+      expect(init).not.toHaveBeenCalled()
+    } finally {
+      init.mockRestore()
+    }
   })
 })
 
