@@ -2,7 +2,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm'
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import type { AppEnv, AuthState } from '../api/context.ts'
-import { publicOrgs, userMembershipsSql, userOrgsSql, type SessionOrg } from '../orgs/service.ts'
+import { publicOrgs, userOrgsSql, type SessionOrg } from '../orgs/service.ts'
 import type { KnownVenue } from '../scope.ts'
 import { preparedOnce, type Db } from '../db/client.ts'
 import { deviceSessions, sessions, users } from '../db/schema.ts'
@@ -110,7 +110,7 @@ const sessionColumns = {
 /** The session lookup, with or without the person's organisations, prepared once per database (the hottest query). */
 function prepareLookup(db: Db, withOrgs: boolean) {
   return db
-    .select(withOrgs ? { ...sessionColumns, orgs: userOrgsSql(users.id), memberships: userMembershipsSql(users.id) } : sessionColumns)
+    .select(withOrgs ? { ...sessionColumns, orgs: userOrgsSql(users.id) } : sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     // No `limit`: the token's hash is unique, and a `limit $n` made Postgres plan the lookup anew on every
@@ -125,10 +125,10 @@ async function lookUpSession(c: Context<AppEnv>, token: string, tokenHash: strin
   const { db, config } = c.get('deps')
   const withOrgs = c.req.method === 'GET' && c.req.path === '/v1/auth/me'
   const rows = await (withOrgs ? lookupWithOrgs(db) : plainLookup(db)).execute({ tokenHash })
-  const row = rows[0] as ((typeof rows)[number] & { orgs?: SessionOrg[]; memberships?: AuthState['memberships'] }) | undefined
+  const row = rows[0] as ((typeof rows)[number] & { orgs?: SessionOrg[] }) | undefined
   if (!row) return null
-  const { sessionId, lastSeenAt, orgs, memberships, ...user } = row
-  const auth: AuthState = orgs ? { sessionId, user, orgs: publicOrgs(orgs), memberships: memberships ?? {}, venues: venuesByOrg(orgs) } : { sessionId, user }
+  const { sessionId, lastSeenAt, orgs, ...user } = row
+  const auth: AuthState = orgs ? { sessionId, user, orgs: publicOrgs(orgs), memberships: membershipsByOrg(orgs), venues: venuesByOrg(orgs) } : { sessionId, user }
   c.set('auth', auth)
   if (Date.now() - new Date(lastSeenAt).getTime() > ROLL_AFTER_MS) {
     await db
@@ -138,6 +138,13 @@ async function lookUpSession(c: Context<AppEnv>, token: string, tokenHash: strin
     writeCookie(c, token, config.secureCookies)
   }
   return auth
+}
+
+/** The person's membership of each organisation, by organisation id (the organisation scope reads it). */
+function membershipsByOrg(orgs: SessionOrg[]): NonNullable<AuthState['memberships']> {
+  const byOrg: NonNullable<AuthState['memberships']> = {}
+  for (const org of orgs) byOrg[org.id] = { id: org.membershipId, role: org.role, venueIds: org.venueIds }
+  return byOrg
 }
 
 /** Each organisation's venues by id, with their names and time zones. */

@@ -95,12 +95,15 @@ export interface UserOrg {
   venues: { id: string; name: string }[]
 }
 
-/** An organisation as the session lookup reads it: its venues with their time zones too (server/auth/sessions.ts). */
-export type SessionOrg = Omit<UserOrg, 'venues'> & { venues: { id: string; name: string; timeZone: string }[] }
+/**
+ * An organisation as the session lookup reads it (server/auth/sessions.ts): its venues with their time
+ * zones too, and the person's membership of it (its id and the venues it is limited to, none: all).
+ */
+export type SessionOrg = Omit<UserOrg, 'venues'> & { venues: { id: string; name: string; timeZone: string }[]; membershipId: string; venueIds: string[] }
 
 /** The organisations as `GET /v1/auth/me` answers them: each venue's id and name. */
 export function publicOrgs(orgs: SessionOrg[]): UserOrg[] {
-  return orgs.map((org) => ({ ...org, venues: org.venues.map(({ id, name }) => ({ id, name })) }))
+  return orgs.map(({ id, name, role, venues }) => ({ id, name, role, venues: venues.map(({ id, name }) => ({ id, name })) }))
 }
 
 /**
@@ -110,25 +113,12 @@ export function publicOrgs(orgs: SessionOrg[]): UserOrg[] {
  */
 export function userOrgsSql(userId: SQLWrapper | string): SQL<SessionOrg[]> {
   return sql<SessionOrg[]>`(
-    select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'role', m.role, 'venues', (
+    select coalesce(json_agg(json_build_object('id', o.id, 'name', o.name, 'role', m.role, 'membershipId', m.id, 'venueIds', m.venue_ids, 'venues', (
       select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'timeZone', v.time_zone) order by lower(v.name), v.name, v.id), '[]'::json)
       from ${venues} v
       where v.org_id = o.id and v.archived_at is null and (cardinality(m.venue_ids) = 0 or v.id = any(m.venue_ids))
     )) order by lower(o.name), o.name, o.id), '[]'::json)
     from ${memberships} m join ${organisations} o on o.id = m.org_id
-    where m.user_id = ${userId} and m.status = 'active'
-  )`
-}
-
-/**
- * A user's active memberships by organisation id (`{ id, role, venueIds }`), as one JSON value the
- * session lookup of `GET /v1/auth/me` carries beside `userOrgsSql`: the organisation scope of the page's
- * later calls reads the membership from it instead of querying again.
- */
-export function userMembershipsSql(userId: SQLWrapper | string): SQL<Record<string, { id: string; role: Role; venueIds: string[] }>> {
-  return sql`(
-    select coalesce(json_object_agg(m.org_id, json_build_object('id', m.id, 'role', m.role, 'venueIds', m.venue_ids)), '{}'::json)
-    from ${memberships} m
     where m.user_id = ${userId} and m.status = 'active'
   )`
 }
