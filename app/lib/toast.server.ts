@@ -18,9 +18,10 @@ export async function redirectWithToast(url: string, toast: Omit<Toast, 'id'>, i
 
 /** Read (and clear) the flash message of this request. */
 export async function takeToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
-  const cookie = flashCookie()
   const header = request.headers.get('cookie')
+  // Most pages have no message: React Router's cookie object is made only when there is one to read.
   if (!header?.includes('mise_flash=')) return { toast: null, setCookie: null }
+  const cookie = flashCookie()
   const value = (await cookie.parse(header)) as Toast | null
   return {
     toast: value && typeof value.title === 'string' ? value : null,
