@@ -214,22 +214,16 @@ export async function dayCounts(
       from items group by template_id
       union all
       select template_id, slot,
-        (count(*) filter (where recorded and open = 0 and item_id in (select id from items where required)))::int,
-        (count(*) filter (where recorded and item_id in (select id from items where not required)))::int,
-        (count(*) filter (where failed and item_id in (select id from items)))::int,
-        (coalesce(sum(open) filter (where item_id in (select id from items)), 0))::int
+        (count(*) filter (where recorded and open = 0 and required))::int,
+        (count(*) filter (where recorded and not required))::int,
+        (count(*) filter (where failed))::int,
+        (coalesce(sum(open), 0))::int
       from (
-        select template_id, slot, item_id, bool_or(current) as recorded, bool_or(current and status = 'failed') as failed,
-          count(*) filter (where ${counted}) as open
-        from (
-          select day.*, day.id not in (select supersedes_id from day where supersedes_id is not null) as current,
-            day.status = 'failed' and not exists (
-              select 1 from ${recordResolutions} as res where res.org_id = ${scope.orgId} and res.record_id = day.id
-            ) as open
-          from day
-        ) as marked
-        group by template_id, slot, item_id
-      ) as cells
+        select cells.*, cells.item_id in (select id from items where required) as required
+        from cells
+        where cells.item_id in (select id from items)
+        offset 0
+      ) as looked_up
       group by template_id, slot`,
     sql`items as (
       select ${items.id} as id, ${kind.itemParent} as template_id, ${rule.required} as required from ${kind.items}
@@ -240,6 +234,20 @@ export async function dayCounts(
       from ${r}
       where ${r.orgId} = ${scope.orgId} and ${r.venueId} = ${venueId} and ${r.kind} = ${kind.kind} and ${r.date} = ${date}
         and ${r.templateId} = any(${templateIds}::uuid[])
+    ),
+    cells as (
+      select template_id, slot, item_id, bool_or(current) as recorded, bool_or(current and status = 'failed') as failed,
+        count(*) filter (where ${counted}) as open
+      from (
+        select day.template_id, day.slot, day.item_id, day.status,
+          day.id not in (select supersedes_id from day where supersedes_id is not null) as current,
+          day.status = 'failed' and not exists (
+            select 1 from ${recordResolutions} as res where res.org_id = ${scope.orgId} and res.record_id = day.id
+          ) as open
+        from day
+        offset 0
+      ) as marked
+      group by template_id, slot, item_id
     )`,
   )
 }
