@@ -60,6 +60,20 @@ async function queriesOf(fn: () => Promise<unknown>): Promise<string[]> {
 
 const sessionLookups = (sqls: string[]) => sqls.filter((q) => /from "sessions"/.test(q)).length
 
+/** Each query of `fn` with its values, as the database got them (PGlite: text and values; node-postgres: a config object). */
+async function statementsOf(fn: () => Promise<unknown>): Promise<{ text: string; values: unknown[] }[]> {
+  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client
+  const spy = vi.spyOn(client, 'query')
+  try {
+    await fn()
+    return spy.mock.calls.map(([q, values]) =>
+      typeof q === 'string' ? { text: q, values: (values as unknown[]) ?? [] } : { text: String((q as { text?: string }).text), values: (q as { values?: unknown[] }).values ?? (values as unknown[]) ?? [] },
+    )
+  } finally {
+    spy.mockRestore()
+  }
+}
+
 describe('one page request', () => {
   test('/checklists looks the session up once, and makes as many queries for 1 checklist as for 5 × 6 items', async () => {
     const counts = []
@@ -80,6 +94,19 @@ describe('one page request', () => {
       counts.push(sqls.length)
     }
     expect(counts[1]).toBe(counts[0])
+  })
+
+  // ADR 064: the day counts cost the same whatever the planner's statistics, so they are planned with no
+  // join at all (an `in (select …)` in a where clause became a semi-join: a nested loop, 5× slower, on a
+  // PostgreSQL database not analysed yet).
+  test('/checklists counts the day with a plan that has no join', async () => {
+    const statements = await statementsOf(() => loader({ request: request(big, '/checklists'), params: {}, context: undefined } as never))
+    const counts = statements.filter((s) => /with items as/.test(s.text))
+    expect(counts).toHaveLength(1)
+    const client = (t.db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, string>[] }> } }).$client
+    const plan = (await client.query(`explain ${counts[0]!.text}`, counts[0]!.values)).rows.map((row) => row['QUERY PLAN']).join('\n')
+    expect(plan).toMatch(/Seq Scan|Index Scan|Bitmap/)
+    expect(plan).not.toMatch(/Join|Nested Loop/)
   })
 
   test('/checklists/:id looks the session up once, asks no membership again, and makes as many queries for 1 item as for 6', async () => {
