@@ -47,15 +47,7 @@ function request(o: OrgWithActors, path: string, init: RequestInit = {}) {
 
 /** The SQL each query of `fn` sent to the database. */
 async function queriesOf(fn: () => Promise<unknown>): Promise<string[]> {
-  const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client
-  const spy = vi.spyOn(client, 'query')
-  try {
-    await fn()
-    // PGlite gets the text; node-postgres gets `{ name, text }` for prepared statements.
-    return spy.mock.calls.map(([q]) => (typeof q === 'string' ? q : String((q as { text?: string }).text)))
-  } finally {
-    spy.mockRestore()
-  }
+  return (await statementsOf(fn)).map((s) => s.text)
 }
 
 const sessionLookups = (sqls: string[]) => sqls.filter((q) => /from "sessions"/.test(q)).length
