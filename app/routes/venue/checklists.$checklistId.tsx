@@ -7,17 +7,16 @@ import { can } from '../../../server/auth/permissions'
 import { completeBody } from '../../../server/checklists/entry-routes'
 import { Badge } from '../../components/records/badges'
 import { isDay } from '../../components/records/dates'
-import { ChecksNav, requestedSlot } from '../../components/records/checks-nav'
+import { requestedSlot } from '../../components/records/checks-nav'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryProgressMeter, EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { PendingButton, TextareaField } from '../../components/records/fields'
 import { offlineForm, PendingRecords } from '../../components/records/offline'
 import { BadDayNotice } from '../../components/records/day-page'
-import { RecordCard, RecordHistory } from '../../components/records/record-card'
-import { RecordedBy } from '../../components/records/recorded-by'
+import { RecordCard } from '../../components/records/record-card'
 import { useLimitsText } from '../../components/records/record-value'
 import { dayTexts, momentOf, withMoments } from '../../components/records/moments.server'
-import type { CheckProgress, RecordData, ShownMoment, ShownRecord } from '../../components/records/types'
+import type { CheckProgress, RecordData, ShownRecord } from '../../components/records/types'
 import { Field, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
 import { useServerForm, type FormResult } from '../../lib/forms'
@@ -29,6 +28,11 @@ import { lazyComponent } from '../../lib/lazy'
 
 /** The corrective-action form: loaded by the browser only when a failure waits for one (app/lib/lazy.tsx). */
 const ResolveForm = lazyComponent(() => import('../../components/records/resolve-form').then((m) => m.ResolveForm))
+// What only some checklists or days show, loaded when shown (ADR 061): several checks a day, a
+// manager's sign-off, records replaced by corrections.
+const ChecksNav = lazyComponent(() => import('../../components/records/checks-nav').then((m) => m.ChecksNav))
+const SignOffSection = lazyComponent(() => import('../../components/checklists/sign-off').then((m) => m.SignOffSection))
+const RecordHistory = lazyComponent(() => import('../../components/records/record-history').then((m) => m.RecordHistory))
 
 type ItemType = 'check' | 'yes_no' | 'number' | 'measure' | 'choice' | 'text' | 'photo'
 
@@ -331,46 +335,6 @@ export default function ChecklistDay({ loaderData, actionData }: Route.Component
   )
 }
 
-/** The manager's sign-off of the day: who and when once given; the button for a manager once complete. */
-function SignOffSection({
-  entry,
-  canSignOff,
-  errors,
-}: {
-  entry: Pick<ChecklistEntry, 'date' | 'complete'> & { signOff: (NonNullable<ChecklistEntry['signOff']> & { moment: ShownMoment }) | null }
-  canSignOff: boolean
-  errors?: string[]
-}) {
-  const { t } = useTranslation('org')
-  return (
-    <section id="sign-off" aria-labelledby="sign-off-title" className="scroll-mt-4 space-y-3 rounded-lg border border-stone-300 p-3 sm:p-4 dark:border-stone-700">
-      <h2 id="sign-off-title" className="text-lg font-semibold">
-        {t('checklists.signOff.title')}
-      </h2>
-      {entry.signOff ? (
-        <>
-          <p className="font-medium">{t('checklists.signOff.done')}</p>
-          <RecordedBy person={entry.signOff.signedBy} at={entry.signOff.signedAt} moment={entry.signOff.moment} className="" />
-        </>
-      ) : !entry.complete ? (
-        <p className="text-stone-700 dark:text-stone-300">{t('checklists.signOff.waiting')}</p>
-      ) : canSignOff ? (
-        <Form method="post" className="space-y-3">
-          <input type="hidden" name="intent" value="signOff" />
-          <input type="hidden" name="date" value={entry.date} />
-          <p className="text-stone-700 dark:text-stone-300">{t('checklists.signOff.help')}</p>
-          <FormError errors={errors} />
-          <PendingButton match={{ intent: 'signOff' }} pendingLabel={t('checklists.item.saving')} variant="primary" width="full" className="sm:w-fit sm:min-w-40">
-            {t('checklists.signOff.submit')}
-          </PendingButton>
-        </Form>
-      ) : (
-        <p className="text-stone-700 dark:text-stone-300">{t('checklists.signOff.manager')}</p>
-      )}
-    </section>
-  )
-}
-
 function ItemEntry({
   item,
   record,
@@ -456,7 +420,7 @@ function ItemEntry({
         </details>
       ) : null}
 
-      <RecordHistory records={history} />
+      {history.length ? <RecordHistory records={history} /> : null}
     </li>
   )
 }

@@ -5,7 +5,7 @@ import type { Route } from './+types/temperatures.$temperatureId'
 import { Badge, LateBadge } from '../../components/records/badges'
 import { isDay } from '../../components/records/dates'
 import { dayTexts, momentOf } from '../../components/records/moments.server'
-import { ChecksNav, requestedSlot } from '../../components/records/checks-nav'
+import { requestedSlot } from '../../components/records/checks-nav'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { RecordedBy } from '../../components/records/recorded-by'
@@ -29,6 +29,8 @@ import { numberFormat } from '../../../server/numbers'
 
 /** The corrective-action form: loaded by the browser only when a failure waits for one (app/lib/lazy.tsx). */
 const ResolveForm = lazyComponent(() => import('../../components/records/resolve-form').then((m) => m.ResolveForm))
+// Several checks a day: what only some logs show, loaded when shown (ADR 061).
+const ChecksNav = lazyComponent(() => import('../../components/records/checks-nav').then((m) => m.ChecksNav))
 
 type Reading = RecordData & { slot: number; valueC: number | null; recheck: boolean }
 /** What the page shows of a reading: its times written out in the venue's zone (moments.server.ts). */
