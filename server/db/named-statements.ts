@@ -61,9 +61,16 @@ function isStalePlan(error: unknown): boolean {
   return error instanceof Error && /cached plan must not change result type/.test(error.message)
 }
 
-/** A read: a select, or selects in parentheses (drizzle writes a union as `(select …) union all (select …)`). */
+/**
+ * A read: a select, selects in parentheses (drizzle writes a union as `(select …) union all (select …)`),
+ * or a select after a WITH list of selects (the day counts, templates/day.ts). A WITH statement with an
+ * insert, update, delete or merge anywhere in its text is a write (a data-modifying CTE, as the stored
+ * counts of records/day-counts.ts): the keyword in a name or a string makes a read count as a write,
+ * which only costs it its name, never the reverse.
+ */
 export function isRead(text: string): boolean {
-  return /^[\s(]*select\b/i.test(text)
+  if (/^[\s(]*select\b/i.test(text)) return true
+  return /^\s*with\b/i.test(text) && !/\b(insert|update|delete|merge)\b/i.test(text)
 }
 
 export function namedStatementQuery(client: PGlite): PGliteQuery {

@@ -192,9 +192,28 @@ describe.each(postgresRuns)('named reads on PostgreSQL', ({ url }) => {
 })
 
 describe('which statements are reads', () => {
-  it('a select, in parentheses too (a union as drizzle writes it); nothing that writes', () => {
-    for (const text of ['select 1', '  SELECT * from t', '(select 1) union all (select 2)', '\n((select 1))']) expect(isRead(text), text).toBe(true)
-    for (const text of ['insert into t values (1)', 'update t set a = 1', 'with x as (select 1) insert into t select * from x', 'delete from t', '(insert)', 'selection'])
+  it('a select, in parentheses too (a union as drizzle writes it), or after a WITH list of selects; nothing that writes', () => {
+    for (const text of [
+      'select 1',
+      '  SELECT * from t',
+      '(select 1) union all (select 2)',
+      '\n((select 1))',
+      'with x as (select 1 as a) select * from x',
+      'WITH x AS (select updated_at, deleted_at from t) select a from x union all select b from x',
+    ])
+      expect(isRead(text), text).toBe(true)
+    for (const text of [
+      'insert into t values (1)',
+      'update t set a = 1',
+      'with x as (select 1) insert into t select * from x',
+      'with x as (select 1), saved as (update t set a = 1 from x) select * from x',
+      'WITH gone AS (DELETE FROM t RETURNING *) SELECT * FROM gone',
+      'with x as (select 1) merge into t using x on true when matched then do nothing',
+      'delete from t',
+      '(insert)',
+      'selection',
+      'without',
+    ])
       expect(isRead(text), text).toBe(false)
   })
 })

@@ -10,6 +10,7 @@ import { loader } from '../../app/routes/venue/checklists.tsx'
 import { loader as entryLoader } from '../../app/routes/venue/checklists.$checklistId.tsx'
 import { loader as temperatureLoader } from '../../app/routes/venue/temperatures.$temperatureId.tsx'
 import { api } from '../../app/lib/api.server.ts'
+import { isRead } from '../../server/db/named-statements.ts'
 import type { Runtime } from '../../server/runtime.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createChecklist } from '../support/checklists.ts'
@@ -91,10 +92,12 @@ describe('one page request', () => {
   // ADR 064: the day counts cost the same whatever the planner's statistics, so they are planned with no
   // join at all (an `in (select …)` in a where clause became a semi-join: a nested loop, 5× slower, on a
   // PostgreSQL database not analysed yet).
-  test('/checklists counts the day with a plan that has no join', async () => {
+  test('/checklists counts the day in one read, with a plan that has no join', async () => {
     const statements = await statementsOf(() => loader({ request: request(big, '/checklists'), params: {}, context: undefined } as never))
     const counts = statements.filter((s) => /with items as/.test(s.text))
     expect(counts).toHaveLength(1)
+    // A read (ADR 062): named, so parsed and planned once per connection on PostgreSQL; no file sync on PGlite.
+    expect(isRead(counts[0]!.text)).toBe(true)
     const client = (t.db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, string>[] }> } }).$client
     const plan = (await client.query(`explain ${counts[0]!.text}`, counts[0]!.values)).rows.map((row) => row['QUERY PLAN']).join('\n')
     expect(plan).toMatch(/Seq Scan|Index Scan|Bitmap/)
