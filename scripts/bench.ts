@@ -526,7 +526,6 @@ async function measurePagesJs(base: string): Promise<PageJs[]> {
   return pages
 }
 
-/** `npm run bench -- --js-only`: section 1 alone, printed (the report file is left as it is). */
 /** `--offline`: section 8 alone, on PGlite (and PostgreSQL with DATABASE_URL), written into the report. */
 async function offlineOnly() {
   const started = new Date()
@@ -574,6 +573,7 @@ function writeLateSection(n: number, section: string) {
   log(`section ${n} written to ${path.relative(ROOT, REPORT_PATH)}`)
 }
 
+/** `npm run bench -- --js-only`: section 1 alone, printed (the report file is left as it is). */
 async function jsOnly() {
   const miseBuild = ensureMiseBuild()
   const mise = await startMise({ kind: 'PGlite', env: {} })
