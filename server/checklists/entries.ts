@@ -91,7 +91,8 @@ const entryChecklist = preparedOnce((db) => {
 
 /**
  * The non-archived checklists due at the venue on the day, with progress and sign-off: three queries (venue by the
- * caller, checklists with their sign-offs, what their items and records count) whatever the number of checklists and items.
+ * caller, checklists with their sign-offs, what their items and records count) whatever the number of checklists and items,
+ * and after a write to the day's records or the checklists' items one more, storing what was counted again (ADR 071).
  */
 export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: string | undefined, now = new Date()) {
   const { db, scope } = ctx

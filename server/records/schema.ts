@@ -104,6 +104,8 @@ export const recordResolutions = pgTable(
  * record or corrective action written for it bump `version` and clear `fingerprint`; `recordCounts`
  * recomputes a row whose fingerprint is not its template's required items now, and stores the result
  * only if `version` has not moved meanwhile. A second copy of nothing: it is only ever a cache.
+ * The day lists keep their own counts of the day in the same row (`checks`, ADR 071), valid while
+ * `version` is still `checksVersion` and the template's items are as `checksFingerprint` says.
  */
 export const recordDayCounts = pgTable(
   'record_day_counts',
@@ -121,6 +123,16 @@ export const recordDayCounts = pgTable(
     late: integer().notNull().default(0),
     resolved: integer().notNull().default(0),
     unresolved: integer().notNull().default(0),
+    /**
+     * The day list's counts of the template-day (templates/day.ts `dayCounts`, ADR 071): one
+     * `[slot, done, optionalDone, failed, unresolved]` per check with records, and `[null, required
+     * items, optional items, 0, 0]`; null until first counted.
+     */
+    checks: jsonb().$type<(number | null)[][]>(),
+    /** The `version` the checks were counted at: they hold while no write has bumped it since. */
+    checksVersion: integer(),
+    /** The counting rules and the template's `itemsVersion` the checks were counted with. */
+    checksFingerprint: text(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.venueId, t.date, t.kind, t.templateId] })],
 )

@@ -95,7 +95,8 @@ const dayColumns = {
  * constant number of queries whatever the number of logs, units and readings — venue by the caller; the
  * logs with what else the page needs of each read as columns (the organisation's unit, the day's entry);
  * what their units and readings count (templates/day.ts dayCounts) — and, once a day, one insert of the
- * entries not yet there.
+ * entries not yet there; after a write to the day's readings or the logs' units, one update storing what
+ * was counted again (ADR 071).
  */
 export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: string | undefined, now = new Date()) {
   const day = work.dayInfo(venue, date, ctx.locale, now)

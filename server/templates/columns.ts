@@ -23,6 +23,11 @@ export function templateHead() {
     days: integer().array().notNull().default(sql`'{0,1,2,3,4,5,6}'::integer[]`),
     /** Dates of the month it is due on (1–31) instead of the days of the week; empty = by weekday. */
     monthDays: integer().array().notNull().default(sql`'{}'::integer[]`),
+    /**
+     * Bumped by the database on every write to the template's items (migration 0018): what the day
+     * lists' stored counts were counted for (ADR 071). Never shown.
+     */
+    itemsVersion: integer().notNull().default(0),
   }
 }
 

@@ -7,7 +7,7 @@
 import { and, asc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
-import { recordResolutions, records, type RecordKind, type RecordStatus } from '../records/schema.ts'
+import { recordDayCounts, recordResolutions, records, type RecordKind, type RecordStatus } from '../records/schema.ts'
 import { addRecord, instantOf, requireDay, resolveRecord, todayIn, type RecordSnapshot, type StoredRecord } from '../records/service.ts'
 import { deviceTimeOf } from '../records/offline.ts'
 import { requireVenueAccess, type ServiceContext } from '../scope.ts'
@@ -176,24 +176,39 @@ export interface CheckCounts {
   unresolved: number
 }
 
+/** Bump when what the day counts mean changes: every stored day count is then counted again once (ADR 071). */
+const DAY_COUNT_RULES = 1
+
+/** A template-day's counts as stored: `[slot, done, optionalDone, failed, unresolved]`; slot null: the item totals. */
+type StoredChecks = [number | null, number, number, number, number][]
+
 /**
- * What progress needs of a day (CheckCounts), counted by the database in one query of a few rows
- * (ADR 064): per template, a row without a check (`slot` null) whose `done` and `optionalDone` are its
- * numbers of non-archived required and optional items; and per template and check, over the cells
- * (an item at a check) of its non-archived items: the required ones settled (recorded, no open
- * failure), the optional ones recorded, the ones whose current record failed, and the open failures.
- * Which failures stay open until resolved is the kind's rule: the current record's (`'current'`: a
- * checklist's correction replaces the answer) or every failure of the cell that day (`'all'`: a
- * temperature re-check never hides an unresolved failure, ADR 022). `required` is the items' column
- * saying an item is required (every temperature unit is: `sql\`true\``).
+ * What progress needs of a day (CheckCounts), counted by the database (ADR 064): per template, a row
+ * without a check (`slot` null) whose `done` and `optionalDone` are its numbers of non-archived
+ * required and optional items; and per template and check, over the cells (an item at a check) of its
+ * non-archived items: the required ones settled (recorded, no open failure), the optional ones
+ * recorded, the ones whose current record failed, and the open failures. Which failures stay open
+ * until resolved is the kind's rule: the current record's (`'current'`: a checklist's correction
+ * replaces the answer) or every failure of the cell that day (`'all'`: a temperature re-check never
+ * hides an unresolved failure, ADR 022). `required` is the items' column saying an item is required
+ * (every temperature unit is: `sql\`true\``).
  *
- * Written to cost the same whatever the planner's statistics (a day's first records in tables analysed
+ * Kept, not counted on every view (ADR 071): a template-day with records has a row in
+ * `record_day_counts` (ADR 058), whose `version` every write to its records or corrective actions
+ * bumps; its counts are stored there (`checks`) with the version and the template's `items_version`
+ * (bumped by every write to its items) they were counted at. One read takes the stored counts that
+ * still hold and counts the rest — the templates without records that day (their items alone), and
+ * those written since — from the templates' items and the day's records; what it counted for a row
+ * is then stored by one update, unless a write has bumped the row's version meanwhile.
+ *
+ * Counting costs the same whatever the planner's statistics (a day's first records in tables analysed
  * nearly empty made a join of records and items a nested loop 20× slower): no joins, only scans of the
  * day's records and the templates' items and set lookups among them — a correction or re-check
  * supersedes a record of the same day, so "current" is looked up among the day's own records. The
- * lookups stay in select lists (`offset 0` keeps each subquery whole): there `in (select …)` is a hashed
- * set, while in a where clause Postgres turns it into a semi-join planned from statistics (a nested loop,
- * 5× slower, on a database not analysed yet).
+ * lookups stay in select lists (`offset 0` keeps each subquery whole): there `in (select …)` is a
+ * hashed set, while in a where clause Postgres turns it into a semi-join planned from statistics (a
+ * nested loop, 5× slower, on a database not analysed yet). The templates left to count are one array
+ * (`counting`), read once, that the scans' index conditions use.
  */
 export async function dayCounts(
   db: ServiceContext['db'],
@@ -206,37 +221,48 @@ export async function dayCounts(
 ): Promise<(CheckCounts & { templateId: string; slot: number | null })[]> {
   if (!ids.length) return []
   const items = kind.items
+  const tpl = kind.templates
   const r = records
+  const c = recordDayCounts
   const templateIds = sql.param(ids)
   const counted = rule.openFailures === 'current' ? sql`current and open` : sql`open`
-  return queryManyRows(
+  const rules = `${DAY_COUNT_RULES}.${rule.openFailures}.`
+  const rows = await queryManyRows<{ templateId: string; checks: StoredChecks; version: number | null; fingerprint: string | null }>(
     db,
-    sql`select template_id as "templateId", null::int as slot,
-        (count(*) filter (where required))::int as done, (count(*) filter (where not required))::int as "optionalDone",
-        0 as failed, 0 as unresolved
-      from items group by template_id
+    sql`select template_id as "templateId", checks, null::int as version, null::text as fingerprint from kept
       union all
-      select template_id, slot,
-        (count(*) filter (where recorded and open = 0 and required))::int,
-        (count(*) filter (where recorded and not required))::int,
-        (count(*) filter (where failed))::int,
-        (coalesce(sum(open), 0))::int
-      from (
-        select cells.*, cells.item_id in (select id from items) as live, cells.item_id in (select id from items where required) as required
-        from cells
-        offset 0
-      ) as looked_up
-      where live
-      group by template_id, slot`,
-    sql`items as (
+      select todo.id, coalesce((select jsonb_agg(jsonb_build_array(n.slot, n.done, n.optional_done, n.failed, n.unresolved)) from numbers as n where n.template_id = todo.id), '[]'::jsonb),
+        (select version from stored where stored.template_id = todo.id), todo.fingerprint
+      from todo`,
+    sql`tpl as (
+      select ${tpl.id} as id, ${rules}::text || ${tpl.itemsVersion}::text as fingerprint from ${tpl}
+      where ${tpl.orgId} = ${scope.orgId} and ${tpl.id} = any(${templateIds}::uuid[])
+    ),
+    stored as (
+      select ${c.templateId} as template_id, ${c.version} as version, ${c.checks} as checks, ${c.checksVersion} as checks_version, ${c.checksFingerprint} as checks_fingerprint
+      from ${c}
+      where ${c.orgId} = ${scope.orgId} and ${c.venueId} = ${venueId} and ${c.date} = ${date} and ${c.kind} = ${kind.kind}
+        and ${c.templateId} = any(${templateIds}::uuid[])
+    ),
+    kept as (
+      select template_id, checks from (
+        select stored.*, (select fingerprint from tpl where tpl.id = stored.template_id) as wanted from stored offset 0
+      ) as s
+      where checks_version = version and checks_fingerprint = wanted
+    ),
+    todo as (
+      select id, fingerprint from (select tpl.*, tpl.id in (select template_id from kept) as known from tpl offset 0) as t where not known
+    ),
+    counting as (select coalesce(array_agg(id), '{}'::uuid[]) as ids from todo),
+    items as (
       select ${items.id} as id, ${kind.itemParent} as template_id, ${rule.required} as required from ${kind.items}
-      where ${items.orgId} = ${scope.orgId} and ${kind.itemParent} = any(${templateIds}::uuid[]) and ${items.archivedAt} is null
+      where ${items.orgId} = ${scope.orgId} and ${kind.itemParent} = any((select ids from counting)::uuid[]) and ${items.archivedAt} is null
     ),
     day as (
       select ${r.id} as id, ${r.templateId} as template_id, ${r.itemId} as item_id, ${r.slot} as slot, ${r.status} as status, ${r.supersedesId} as supersedes_id
       from ${r}
       where ${r.orgId} = ${scope.orgId} and ${r.venueId} = ${venueId} and ${r.kind} = ${kind.kind} and ${r.date} = ${date}
-        and ${r.templateId} = any(${templateIds}::uuid[])
+        and ${r.templateId} = any((select ids from counting)::uuid[])
     ),
     cells as (
       select template_id, slot, item_id, bool_or(current) as recorded, bool_or(current and status = 'failed') as failed,
@@ -251,7 +277,37 @@ export async function dayCounts(
         offset 0
       ) as marked
       group by template_id, slot, item_id
+    ),
+    numbers as (
+      select template_id, null::int as slot,
+        (count(*) filter (where required))::int as done, (count(*) filter (where not required))::int as optional_done,
+        0 as failed, 0 as unresolved
+      from items group by template_id
+      union all
+      select template_id, slot,
+        (count(*) filter (where recorded and open = 0 and required))::int,
+        (count(*) filter (where recorded and not required))::int,
+        (count(*) filter (where failed))::int,
+        (coalesce(sum(open), 0))::int
+      from (
+        select cells.*, cells.item_id in (select id from items) as live, cells.item_id in (select id from items where required) as required
+        from cells
+        offset 0
+      ) as looked_up
+      where live
+      group by template_id, slot
     )`,
+  )
+  // Store what was counted for a template-day that has a row, unless a write has bumped its version since.
+  const fresh = rows.filter((row) => row.version !== null)
+  if (fresh.length) {
+    await db.execute(sql`update ${c} set checks = x.checks, checks_version = x.version, checks_fingerprint = x.fingerprint
+      from jsonb_to_recordset((${JSON.stringify(fresh)}::text)::jsonb) as x("templateId" uuid, version int, fingerprint text, checks jsonb)
+      where ${c.orgId} = ${scope.orgId} and ${c.venueId} = ${venueId} and ${c.date} = ${date} and ${c.kind} = ${kind.kind}
+        and ${c.templateId} = x."templateId" and ${c.version} = x.version`)
+  }
+  return rows.flatMap((row) =>
+    row.checks.map(([slot, done, optionalDone, failed, unresolved]) => ({ templateId: row.templateId, slot, done, optionalDone, failed, unresolved })),
   )
 }
 

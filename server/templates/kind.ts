@@ -20,6 +20,8 @@ export type TemplateTable = PgTable & {
   venueIds: PgColumn
   days: PgColumn
   monthDays: PgColumn
+  /** Bumped by the database on every write to the template's items (ADR 071). */
+  itemsVersion: PgColumn
   position: PgColumn
   archivedAt: PgColumn
   createdAt: PgColumn

@@ -94,7 +94,7 @@ describe('one page request', () => {
   // PostgreSQL database not analysed yet).
   test('/checklists counts the day in one read, with a plan that has no join', async () => {
     const statements = await statementsOf(() => loader({ request: request(big, '/checklists'), params: {}, context: undefined } as never))
-    const counts = statements.filter((s) => /with items as/.test(s.text))
+    const counts = statements.filter((s) => /^with tpl as/.test(s.text))
     expect(counts).toHaveLength(1)
     // A read (ADR 062): named, so parsed and planned once per connection on PostgreSQL; no file sync on PGlite.
     expect(isRead(counts[0]!.text)).toBe(true)
