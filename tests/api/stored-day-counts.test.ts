@@ -5,19 +5,18 @@
  * DATABASE_URL, on PostgreSQL.
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { checklistItems, checklists, recordDayCounts, temperatureItems, temperatureLogs } from '../../server/db/schema.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import type { TestApp } from '../support/app.ts'
 import { createChecklist } from '../support/checklists.ts'
-import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
+import type { OrgWithActors } from '../support/orgs.ts'
+import { orgFixture } from './_helpers.ts'
 
+const fixture = orgFixture('Europe/Madrid')
 let t: TestApp
 let o: OrgWithActors
-beforeAll(async () => {
-  t = await createTestApp()
-  o = await createOrgWithActors(t)
-})
-afterAll(() => t.close())
+// The fixture's hook runs first (registered first).
+beforeAll(() => void ({ t, o } = fixture))
 
 const base = () => `/v1/orgs/${o.orgId}`
 
