@@ -97,6 +97,9 @@ export const recordResolutions = pgTable(
   ],
 )
 
+/** A template-day's day-list counts as stored: `[slot, done, optionalDone, failed, unresolved]`; slot null: the item totals (ADR 071). */
+export type StoredChecks = [number | null, number, number, number, number][]
+
 /**
  * A template-day's counts as `recordCounts` last computed them (ADR 058), so that a 30-day chart on a
  * year of records reads one small row per template-day instead of every record of the window. Triggers
@@ -128,7 +131,7 @@ export const recordDayCounts = pgTable(
      * `[slot, done, optionalDone, failed, unresolved]` per check with records, and `[null, required
      * items, optional items, 0, 0]`; null until first counted.
      */
-    checks: jsonb().$type<(number | null)[][]>(),
+    checks: jsonb().$type<StoredChecks>(),
     /** The `version` the checks were counted at: they hold while no write has bumped it since. */
     checksVersion: integer(),
     /** The counting rules and the template's `itemsVersion` the checks were counted with. */

@@ -7,7 +7,7 @@
 import { and, asc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
-import { recordDayCounts, recordResolutions, records, type RecordKind, type RecordStatus } from '../records/schema.ts'
+import { recordDayCounts, recordResolutions, records, type RecordKind, type RecordStatus, type StoredChecks } from '../records/schema.ts'
 import { addRecord, instantOf, requireDay, resolveRecord, todayIn, type RecordSnapshot, type StoredRecord } from '../records/service.ts'
 import { deviceTimeOf } from '../records/offline.ts'
 import { requireVenueAccess, type ServiceContext } from '../scope.ts'
@@ -179,9 +179,6 @@ export interface CheckCounts {
 /** Bump when what the day counts mean changes: every stored day count is then counted again once (ADR 071). */
 const DAY_COUNT_RULES = 1
 
-/** A template-day's counts as stored: `[slot, done, optionalDone, failed, unresolved]`; slot null: the item totals. */
-type StoredChecks = [number | null, number, number, number, number][]
-
 /**
  * What progress needs of a day (CheckCounts), counted by the database (ADR 064): per template, a row
  * without a check (`slot` null) whose `done` and `optionalDone` are its numbers of non-archived
@@ -231,9 +228,9 @@ export async function dayCounts(
     db,
     sql`select template_id as "templateId", checks, null::int as version, null::text as fingerprint from kept
       union all
-      select todo.id, coalesce((select jsonb_agg(jsonb_build_array(n.slot, n.done, n.optional_done, n.failed, n.unresolved)) from numbers as n where n.template_id = todo.id), '[]'::jsonb),
-        (select version from stored where stored.template_id = todo.id), todo.fingerprint
-      from todo`,
+      select recount.id, coalesce((select jsonb_agg(jsonb_build_array(n.slot, n.done, n.optional_done, n.failed, n.unresolved)) from numbers as n where n.template_id = recount.id), '[]'::jsonb),
+        (select version from stored where stored.template_id = recount.id), recount.fingerprint
+      from recount`,
     sql`tpl as (
       select ${tpl.id} as id, ${rules}::text || ${tpl.itemsVersion}::text as fingerprint from ${tpl}
       where ${tpl.orgId} = ${scope.orgId} and ${tpl.id} = any(${templateIds}::uuid[])
@@ -250,10 +247,10 @@ export async function dayCounts(
       ) as s
       where checks_version = version and checks_fingerprint = wanted
     ),
-    todo as (
+    recount as (
       select id, fingerprint from (select tpl.*, tpl.id in (select template_id from kept) as known from tpl offset 0) as t where not known
     ),
-    counting as (select coalesce(array_agg(id), '{}'::uuid[]) as ids from todo),
+    counting as (select coalesce(array_agg(id), '{}'::uuid[]) as ids from recount),
     items as (
       select ${items.id} as id, ${kind.itemParent} as template_id, ${rule.required} as required from ${kind.items}
       where ${items.orgId} = ${scope.orgId} and ${kind.itemParent} = any((select ids from counting)::uuid[]) and ${items.archivedAt} is null
