@@ -9,6 +9,7 @@ import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { expect as baseExpect, expectAccessible, test } from './support/fixtures'
 import { organisationWithMembers, type Person } from './support/setup'
+import { pdfText } from './support/pdf'
 
 const PHONE: ViewportSize = { width: 390, height: 844 }
 const DESKTOP: ViewportSize = { width: 1280, height: 900 }
@@ -270,7 +271,7 @@ test('the recipe card prints on one A4 page; the photo comes resized from the se
   // Printed (Chromium's print-to-PDF, @media print, A4): one page with the whole card on it.
   const pdf = await getDocumentProxy(new Uint8Array(await page.pdf({ format: 'A4', printBackground: true })))
   expect(pdf.numPages).toBe(1)
-  const text = ((await extractText(pdf, { mergePages: true })).text as string).replace(/\s+/g, ' ')
+  const text = await pdfText(pdf)
   for (const expected of ['Lasagne al forno', 'Allergens', 'Gluten', 'Parmesan', 'Label and date what goes into the fridge']) expect(text).toContain(expected)
   // The scaler and the navigation are for the screen only.
   expect(text).not.toContain('Multiply by')
@@ -287,7 +288,7 @@ test('the recipe card prints on one A4 page; the photo comes resized from the se
   await page.emulateMedia({ media: 'print' })
   const overflow = await page.getByRole('table').evaluate((table) => table.getBoundingClientRect().right - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
-  const sheetText = ((await extractText(sheet, { mergePages: true })).text as string).replace(/\s+/g, ' ')
+  const sheetText = await pdfText(sheet)
   for (const expected of ['Lasagne al forno', 'Celery', 'Sulphites', 'Lupin', 'Molluscs']) expect(sheetText).toContain(expected)
   await page.context().close()
 })
