@@ -30,7 +30,7 @@ const GROWTH_CHECK_EVERY_MS = 10 * 1000
 async function start(): Promise<Runtime> {
   const config = getConfig()
   const logger = getLogger()
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, thread: true })
   logger.info({ database: database.kind, dataDir: database.kind === 'pglite' ? config.DATA_DIR : undefined }, 'database ready')
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.DATA_DIR, logger })
   const deps = { db: database.db, config, logger, mailer, ready: () => database.migrationsApplied() }

@@ -215,6 +215,11 @@ export interface OpenOptions {
   migrate?: boolean
   /** An in-memory PGlite starts from this dump of a data directory (the tests' migrated database, made once per run). */
   loadDataDir?: Blob
+  /**
+   * PGlite on a thread of its own (ADR 072): what the server does, so that the database's work runs
+   * beside rendering rather than in its way. Without it, in the calling thread (the tests, the scripts).
+   */
+  thread?: boolean
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -260,7 +265,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const { PGlite } = await import('@electric-sql/pglite')
     const { drizzle } = await import('drizzle-orm/pglite')
     const { migrate } = await import('drizzle-orm/pglite/migrator')
-    const client = inMemory ? new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) : new PGlite(path.join(path.resolve(dataDir), 'pgdata'))
+    const pgdata = inMemory ? undefined : path.join(path.resolve(dataDir), 'pgdata')
+    const client = options.thread
+      ? await (await import('./pglite-thread.ts')).openPgliteThread({ dataDir: pgdata, loadDataDir: options.loadDataDir })
+      : pgdata
+        ? new PGlite(pgdata)
+        : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
     await client.waitReady
     // Named statements, one trip each (ADR 062), answering `manyRowsOf`'s reads as JSON (ADR 059).
     client.query = jsonRowsQuery(namedStatementQuery(client)) as typeof client.query

@@ -36,6 +36,11 @@ interface Statement {
 interface Locks {
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>
   _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>
+  /**
+   * PGlite on its own thread (pglite-thread.ts): a whole exchange handed over in its turn under the
+   * locks, its answer awaited outside them.
+   */
+  execInTurn?(message: Uint8Array, options: { syncToFs: boolean }): Promise<{ messages: Parameters<typeof parse.parseResults>[0] }>
 }
 
 const { serialize } = protocol
@@ -103,7 +108,8 @@ export function namedStatementQuery(client: PGlite): PGliteQuery {
     const message = concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()])
     try {
       // A read changes no file: only writes are synced to the file system, as PGlite's `query` does.
-      const { messages } = await client.execProtocol(message, { syncToFs: !isRead(text) })
+      const syncToFs = !isRead(text)
+      const { messages } = locks.execInTurn ? await locks.execInTurn(message, { syncToFs }) : await client.execProtocol(message, { syncToFs })
       // A query's own parsers (drizzle passes a few with every query) over the client's, without copying
       // the client's (PGlite's parseResults spreads all 318 into a new object per query: ~80 µs).
       const parsers = options?.parsers ? Object.assign(Object.create(client.parsers) as typeof client.parsers, options.parsers) : client.parsers
@@ -113,21 +119,41 @@ export function namedStatementQuery(client: PGlite): PGliteQuery {
     }
   }
 
+  const locked = <T>(fn: () => Promise<T>) => locks._runExclusiveTransaction(() => locks._runExclusiveQuery(fn))
+  /** Prepared before the tables changed: prepared again. */
+  const prepareAgain = async (statement: Statement, text: string, params: unknown[], options: QueryOptions | undefined) => {
+    await client.execProtocol(concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false })
+    return prepare(text, params, options)
+  }
+
+  if (locks.execInTurn) {
+    // On its own thread: a statement is prepared under the locks (its first call waits for it), then each
+    // call is handed over in its turn (`run`), its answer awaited outside the locks.
+    return async (text, params = [], options) => {
+      if (!statements.has(text) && statements.size >= MAX_STATEMENTS) return fallback(text, params, options)
+      const statement = statements.get(text) ?? (await locked(async () => statements.get(text) ?? (await prepare(text, params, options))))
+      try {
+        return await run(statement, text, params, options)
+      } catch (error) {
+        if (!isStalePlan(error)) throw error
+        const again = await locked(async () => (statements.get(text) === statement ? prepareAgain(statement, text, params, options) : statements.get(text)!))
+        return run(again, text, params, options)
+      }
+    }
+  }
+
   return async (text, params = [], options) => {
     if (!statements.has(text) && statements.size >= MAX_STATEMENTS) return fallback(text, params, options)
-    return locks._runExclusiveTransaction(() =>
-      locks._runExclusiveQuery(async () => {
-        const statement = statements.get(text) ?? (await prepare(text, params, options))
-        try {
-          return await run(statement, text, params, options)
-        } catch (error) {
-          if (!isStalePlan(error)) throw error
-          // Prepared before the tables changed: prepare it again, once.
-          await client.execProtocol(concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), { syncToFs: false })
-          return run(await prepare(text, params, options), text, params, options)
-        }
-      }),
-    )
+    return locked(async () => {
+      const statement = statements.get(text) ?? (await prepare(text, params, options))
+      try {
+        return await run(statement, text, params, options)
+      } catch (error) {
+        if (!isStalePlan(error)) throw error
+        // Prepared before the tables changed: prepare it again, once.
+        return run(await prepareAgain(statement, text, params, options), text, params, options)
+      }
+    })
   }
 }
 

@@ -2,20 +2,33 @@ import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { isRead, MAX_POSTGRES_STATEMENTS, MAX_STATEMENTS, nameReads, namedStatementQuery, type PGliteQuery } from '../../server/db/named-statements.ts'
+import { openPgliteThread } from '../../server/db/pglite-thread.ts'
+
+/** PGlite in this thread (the tests, the scripts) and on its own thread (the server, ADR 072). */
+const clients = [
+  {
+    where: 'in the calling thread',
+    open: async () => {
+      const client = new PGlite()
+      await client.waitReady
+      return client
+    },
+  },
+  { where: 'on its own thread', open: () => openPgliteThread({}) },
+]
 
 /**
  * PGlite's `query` as named statements (ADR 062) answers exactly what PGlite's own `query` answers —
  * rows, fields, counts, types, errors — waits for an open transaction like it, and parses each SQL
- * text once.
+ * text once; on its own thread too, where PGlite's query, exec and transaction run over the thread.
  */
-describe('named statements on PGlite', () => {
+describe.each(clients)('named statements on PGlite $where', ({ open }) => {
   let client: PGlite
   let original: PGliteQuery
   let fast: PGliteQuery
 
   beforeAll(async () => {
-    client = new PGlite()
-    await client.waitReady
+    client = await open()
     original = client.query.bind(client) as PGliteQuery
     fast = namedStatementQuery(client)
     await client.exec(`create table probe (
@@ -114,6 +127,17 @@ describe('named statements on PGlite', () => {
     const { mine, theirs } = await asked('select * from probe where label = $1', ['second'])
     expect(mine.rows).toEqual(theirs.rows)
     expect(Object.keys(mine.rows[0] as object)).toContain('extra')
+  })
+
+  it('answers many statements in flight at once each with its own rows, in the order they were asked', async () => {
+    await fast('create table if not exists turns (n int not null)')
+    const asked: Promise<unknown>[] = []
+    for (let i = 1; i <= 40; i++) {
+      asked.push(fast('insert into turns (n) values ($1)', [i]))
+      asked.push(fast('select count(*)::int as seen, max(n) as last from turns').then((r) => r.rows[0]))
+    }
+    const answers = await Promise.all(asked)
+    for (let i = 1; i <= 40; i++) expect(answers[2 * i - 1]).toEqual({ seen: i, last: i })
   })
 
   it('keeps at most MAX_STATEMENTS texts; the ones after go to PGlite’s query with the same answers', async () => {

@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, queryRows, type Database } from '../../server/db/client.ts'
 
-describe('PGlite planner statistics (no autovacuum there)', () => {
+// In the calling thread, and on its own thread as the server runs it (ADR 072).
+describe.each([{ thread: false }, { thread: true }])('PGlite planner statistics (no autovacuum there), thread: $thread', ({ thread }) => {
   let database: Database
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: 'memory://' })
+    database = await openDatabase({ dataDir: 'memory://', thread })
   })
   afterAll(() => database.close())
 
