@@ -1968,8 +1968,13 @@ async function profileDayList(): Promise<string> {
   const result = await runAutocannon(`${mise.base}${page}`, DURATION_SECONDS, headers)
   const to = Number(process.hrtime.bigint() / 1000n)
   await mise.stop()
-  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
+  // One profile per thread: the server's thread started first (its file name holds the thread id 0).
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort()
+  const file = files.find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f)) ?? files[0]
   if (!file) throw new Error('no CPU profile written')
+  // `--keep-dir DIR`: every thread's profile (the embedded database's thread too, ADR 072).
+  const keepDirIndex = process.argv.indexOf('--keep-dir')
+  if (keepDirIndex >= 0 && process.argv[keepDirIndex + 1]) fs.cpSync(dir, process.argv[keepDirIndex + 1]!, { recursive: true })
   const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile
   // `--keep FILE`: the raw profile too, for Chrome's DevTools (Performance → Load profile).
   const keepIndex = process.argv.indexOf('--keep')
