@@ -69,7 +69,7 @@ describe('PGlite on its own thread', () => {
       began()
       await new Promise((resolve) => setTimeout(resolve, 30))
       await tx.execute(sql`insert into closing (n) values (2)`)
-      return (await tx.execute(sql`select count(*)::int as n from closing`)).rows
+      return queryRows<{ n: number }>(tx, sql`select count(*)::int as n from closing`)
     })
     await started
     const closed = database.close()
