@@ -7,8 +7,10 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 
-/** A request from the server's thread: a protocol message to run, a sync of the file system, or closing. */
-export type ThreadRequest = { id: number; op: 'exec'; message: Uint8Array; syncToFs: boolean } | { id: number; op: 'sync' } | { id: number; op: 'close' }
+/** What the server's thread asks: a protocol message to run, a sync of the file system, or closing. */
+export type ThreadAsk = { op: 'exec'; message: Uint8Array; syncToFs: boolean } | { op: 'sync' } | { op: 'close' }
+/** A request as it is sent: what is asked, and the id its answer carries back. */
+export type ThreadRequest = ThreadAsk & { id: number }
 /** The answer to a request: Postgres' bytes for `exec`, nothing for the others, or what went wrong. */
 export type ThreadAnswer = { id: number; data?: Uint8Array; error?: { message: string; stack?: string } }
 

@@ -11,7 +11,7 @@ import path from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { Mutex, protocol, type ExecProtocolResult, type PGlite } from '@electric-sql/pglite'
 import { PGliteWorker } from '@electric-sql/pglite/worker'
-import type { ThreadAnswer, ThreadOptions, ThreadRequest } from './pglite-thread-entry.ts'
+import type { ThreadAnswer, ThreadAsk, ThreadOptions, ThreadRequest } from './pglite-thread-entry.ts'
 
 /** The thread's entry, from the source tree as the migrations are (node runs TypeScript). */
 export const THREAD_ENTRY = path.resolve(process.cwd(), 'server/db/pglite-thread-entry.ts')
@@ -88,13 +88,13 @@ class PGliteThread extends BasePGlite {
   }
 
   /** One request to the thread; the thread keeps the process alive while an answer is awaited. */
-  #request(request: ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, 'id'> : never) : never): Promise<Uint8Array | undefined> {
+  #request(ask: ThreadAsk): Promise<Uint8Array | undefined> {
     if (this.#closed) return Promise.reject(new Error('PGlite is closed'))
     const id = ++this.#next
     if (!this.#pending.size) this.#worker.ref()
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject })
-      this.#worker.postMessage({ ...request, id } as ThreadRequest)
+      this.#worker.postMessage({ ...ask, id } satisfies ThreadRequest)
     })
   }
 
