@@ -135,7 +135,10 @@ export function namedStatementQuery(client: PGlite): PGliteQuery {
       try {
         return await run(statement, text, params, options)
       } catch (error) {
-        if (!isStalePlan(error)) throw error
+        // Stale, or closed meanwhile by a call that found it stale (the calls handed over before the
+        // close ran first): run once more as the statement is now. A failed statement changed nothing.
+        const replaced = statements.get(text) !== statement
+        if (!replaced && !isStalePlan(error)) throw error
         const again = await locked(async () => (statements.get(text) === statement ? prepareAgain(statement, text, params, options) : statements.get(text)!))
         return run(again, text, params, options)
       }

@@ -129,6 +129,16 @@ describe.each(clients)('named statements on PGlite $where', ({ open }) => {
     expect(Object.keys(mine.rows[0] as object)).toContain('extra')
   })
 
+  it('answers every call in flight when their table changed shape after the statement was prepared', async () => {
+    await fast('create table if not exists reshaped (n int not null)')
+    await fast('insert into reshaped (n) values ($1)', [1])
+    const read = 'select * from reshaped where n = $1'
+    await fast(read, [1])
+    await client.exec('alter table reshaped add column extra text default $$x$$')
+    const answers = await Promise.all(Array.from({ length: 10 }, () => fast(read, [1])))
+    for (const answer of answers) expect(answer.rows).toEqual([{ n: 1, extra: 'x' }])
+  })
+
   it('answers many statements in flight at once each with its own rows, in the order they were asked', async () => {
     await fast('create table if not exists turns (n int not null)')
     const asked: Promise<unknown>[] = []
