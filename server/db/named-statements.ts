@@ -20,6 +20,7 @@
 import { createHash } from 'node:crypto'
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite'
 import type pg from 'pg'
+import { concatBytes as concat } from './bytes.ts'
 
 export type PGliteQuery = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results<unknown>>
 
@@ -44,16 +45,6 @@ interface Locks {
 }
 
 const { serialize } = protocol
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.byteLength
-  }
-  return out
-}
 
 /** The statement and its values on the error, as PGlite's `query` puts them. */
 function withQuery(error: unknown, query: string, params: unknown[]): unknown {

@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
+import { concatBytes } from './bytes.ts'
 
 /** What the server's thread asks: a protocol message to run, a sync of the file system, or closing. */
 export type ThreadAsk = { op: 'exec'; message: Uint8Array; syncToFs: boolean } | { op: 'sync' } | { op: 'close' }
@@ -25,16 +26,6 @@ const port = parentPort!
 const options = workerData as ThreadOptions
 const answer = (reply: ThreadAnswer) => port.postMessage(reply, reply.data ? [reply.data.buffer as ArrayBuffer] : [])
 
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const out = new Uint8Array(size)
-  let at = 0
-  for (const chunk of chunks) {
-    out.set(chunk, at)
-    at += chunk.byteLength
-  }
-  return out
-}
-
 try {
   const db = options.dataDir ? new PGlite(options.dataDir) : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
   await db.waitReady
@@ -46,15 +37,13 @@ try {
         if (request.op === 'exec') {
           // Postgres' answer as it comes out of WebAssembly memory, copied (the views are reused).
           const chunks: Uint8Array[] = []
-          let size = 0
           await db.execProtocolRawStream(request.message, {
             syncToFs: request.syncToFs,
             onRawData: (bytes) => {
               chunks.push(bytes.slice())
-              size += bytes.byteLength
             },
           })
-          answer({ id: request.id, data: concat(chunks, size) })
+          answer({ id: request.id, data: concatBytes(chunks) })
         } else if (request.op === 'sync') {
           await db.syncToFs()
           answer({ id: request.id })
