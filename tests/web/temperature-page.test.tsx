@@ -65,11 +65,20 @@ describe('the temperature log page with 30 days of readings', () => {
   test('loader data carries the days shown once, the chart is a few paths, and both stay small for 12 units × 4 checks × 30 days', async () => {
     const db = t.db as unknown as { $client: { query: (text: string, params: unknown[]) => Promise<unknown> } }
     await db.$client.query(TEMPERATURE_YEAR_SQL, [o.orgId, o.venueA, shiftDay(today, -29), today])
+    // Yesterday's second check found every fridge too warm.
+    await db.$client.query(`update records set value = '9', status = 'failed' where org_id = $1 and kind = 'temperature' and item_type = 'fridge' and date = $2 and slot = 1`, [o.orgId, shiftDay(today, -1)])
     const week = await page()
     const month = await page('&chart=30')
-    // Every unit's chart lists the readings of the days shown in its table: 7 days × 4 checks, or 30 × 4.
-    expect(week.html.match(/<tr>/g)?.length).toBe(UNITS * (1 + 7 * 4))
-    expect(month.html.match(/<tr>/g)?.length).toBe(UNITS * (1 + 30 * 4))
+    // Every unit's values table is a day per row and a check per column, as on a paper log sheet: 7 days or
+    // 30, each with its 4 readings, not a row per reading (Before: 12 × 121 rows and 1,452 cells for the month).
+    expect(week.html.match(/<tr>/g)?.length).toBe(UNITS * (1 + 7))
+    expect(month.html.match(/<tr>/g)?.length).toBe(UNITS * (1 + 30))
+    expect(month.html.match(/<td/g)?.length).toBe(UNITS * 30 * 4)
+    expect(month.html).not.toContain('<td>—</td>')
+    // The readings out of range are marked in their cell (in words: "9.0 °C (out of range)"; this render has no translations).
+    const failed = (d: typeof week) => (d.data as { entry: { items: Array<{ chart: Array<{ inRange: boolean }> }> } }).entry.items.flatMap((i) => i.chart).filter((p) => !p.inRange).length
+    expect(failed(month)).toBe(UNITS / KINDS.length)
+    expect(month.html.match(/<td class="[^"]*text-red-800[^"]*">temperatures.chart.outOfRange<\/td>/g)?.length).toBe(failed(month))
     // The page's data holds each point of the days shown once, without what the chart never draws.
     const entry = (week.data as { entry: { items: Array<{ chart: Array<Record<string, unknown>> }> } }).entry
     expect(entry.items).toHaveLength(UNITS)
@@ -82,9 +91,10 @@ describe('the temperature log page with 30 days of readings', () => {
     // fields); now 38 KB and 101 KB.
     expect(week.json.length).toBeLessThan(60_000)
     expect(month.json.length).toBeLessThan(130_000)
-    // One path per marker kind, not an element per reading, with coordinates of one decimal.
+    // One path per marker kind, not an element per reading, with coordinates of one decimal: the fridges
+    // have a path of squares for yesterday's readings out of range beside their circles.
     expect(month.html).not.toContain('<circle')
-    expect(month.html.match(/<path /g)?.length).toBe(UNITS)
+    expect(month.html.match(/<path /g)?.length).toBe(UNITS + UNITS / KINDS.length)
     expect(month.html.match(/<svg[\s\S]*?<\/svg>/g)?.join('')).not.toMatch(/\d\.\d{2}/)
     // Before: 187 KB of SVG for the month's 12 charts (an element per reading) and 54 KB for the week; now 47 KB and 21 KB.
     expect(svgBytes(month.html)).toBeLessThan(UNITS * 5_000)

@@ -34,12 +34,39 @@ export function chartPoints(points: ApiChartPoint[], until: string, days: 7 | 30
   return points.filter((p) => p.date >= from && p.date <= until).map(({ date, slot, value, inRange }) => ({ date, slot, value, inRange }))
 }
 
+/** A cell of the values table: the readings of one check of one day, in the order they were taken. */
+interface GridCell {
+  text: string
+  failed: boolean
+}
+
+/**
+ * The values table's rows: one per day with readings, oldest first, with a cell per check, as on a paper
+ * log sheet; like the chart, it shows no day without readings. A check read again (a re-check) lists both
+ * readings; a check without a reading shows a dash.
+ */
+function valueGrid(points: ChartPoint[], checks: number, text: (p: ChartPoint) => string): { date: string; cells: GridCell[] }[] {
+  const byDay = new Map<string, ChartPoint[][]>()
+  for (const p of points) {
+    const row = byDay.get(p.date) ?? Array.from({ length: checks }, () => [])
+    row[p.slot]!.push(p)
+    byDay.set(p.date, row)
+  }
+  return [...byDay.keys()].sort().map((date) => ({
+    date,
+    cells: byDay.get(date)!.map((readings) => ({
+      text: readings.length ? readings.map(text).join(', ') : '—',
+      failed: readings.some((p) => !p.inRange),
+    })),
+  }))
+}
+
 /** A coordinate with one decimal, as short as it can be written. */
 const c = (n: number) => String(Math.round(n * 10) / 10)
 
 /**
  * A unit's readings of the last `days` days against its range: plain SVG rendered on the server (no
- * script, no library), with the values listed in a table as its text alternative. The markers are one
+ * script, no library), with the values in a table of days × checks as its text alternative. The markers are one
  * path per state (circles in range, squares out of range), not an element per reading, and coordinates
  * have one decimal.
  */
@@ -52,6 +79,7 @@ export function TemperatureChart({
   unit,
   until,
   days,
+  checks,
 }: {
   id: string
   label: string
@@ -61,6 +89,8 @@ export function TemperatureChart({
   unit: TemperatureUnit
   until: string
   days: 7 | 30
+  /** The name of each check of the day (its time, or "Check 2"): the table's columns. */
+  checks: string[]
 }) {
   const { t } = useTranslation('org')
   const from = shiftDay(until, -(days - 1))
@@ -78,6 +108,8 @@ export function TemperatureChart({
   const titleId = `${id}-title`
   const tableId = `${id}-values`
   const fmt = (v: number) => `${v.toFixed(1)} °${unit}`
+  const columns = checks.concat(Array.from({ length: Math.max(0, ...shown.map((p) => p.slot + 1)) - checks.length }, (_, i) => t('temperatures.checkNumber', { number: checks.length + i + 1 })))
+  const grid = valueGrid(shown, columns.length, (p) => (p.inRange ? fmt(p.value) : t('temperatures.chart.outOfRange', { value: fmt(p.value) })))
   const at = shown.map((p) => ({ x: x(p.date, p.slot), y: y(p.value), inRange: p.inRange }))
   const circles = at
     .filter((p) => p.inRange)
@@ -102,41 +134,45 @@ export function TemperatureChart({
       </svg>
       <details>
         <summary className="min-h-11 cursor-pointer py-2 text-sm underline">{t('temperatures.chart.values')}</summary>
-        <table id={tableId} className="text-sm [&_td:not(:last-child)]:pe-3 [&_td:nth-child(3)]:tabular-nums">
-          <caption className="sr-only">{t('temperatures.chart.title', { label, days })}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="pe-3 text-start">
-                {t('temperatures.chart.date')}
-              </th>
-              <th scope="col" className="pe-3 text-start">
-                {t('temperatures.chart.check')}
-              </th>
-              <th scope="col" className="pe-3 text-start">
-                {t('temperatures.chart.value')}
-              </th>
-              <th scope="col" className="text-start">
-                {t('temperatures.chart.state')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
+        <div className="overflow-x-auto">
+          <table id={tableId} className="text-sm tabular-nums [&_td]:pe-3 [&_th]:pe-3 [&_th]:text-start">
+            <caption className="sr-only">{t('temperatures.chart.title', { label, days })}</caption>
             {shown.length ? (
-              shown.map((p, i) => (
-                <tr key={i}>
-                  <td>{p.date}</td>
-                  <td>{p.slot + 1}</td>
-                  <td>{fmt(p.value)}</td>
-                  <td>{p.inRange ? t('temperatures.inRange') : t('temperatures.outOfRange')}</td>
-                </tr>
-              ))
+              <>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('temperatures.chart.date')}</th>
+                    {columns.map((name, slot) => (
+                      <th key={slot} scope="col">
+                        {name}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {grid.map(({ date, cells }) => (
+                    <tr key={date}>
+                      <th scope="row" className="font-normal">
+                        {date}
+                      </th>
+                      {cells.map((cell, slot) => (
+                        <td key={slot} className={cell.failed ? 'font-semibold text-red-800 dark:text-red-300' : undefined}>
+                          {cell.text}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </>
             ) : (
-              <tr>
-                <td colSpan={4}>{t('temperatures.chart.empty')}</td>
-              </tr>
+              <tbody>
+                <tr>
+                  <td>{t('temperatures.chart.empty')}</td>
+                </tr>
+              </tbody>
             )}
-          </tbody>
-        </table>
+          </table>
+        </div>
       </details>
     </figure>
   )

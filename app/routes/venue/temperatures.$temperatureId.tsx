@@ -199,6 +199,7 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
   const itemApi = (itemId: string) => `/v1/orgs/${orgId}/temperature-entries/${entry.id}/items/${itemId}`
   const closed = entry.temperature.archivedAt !== null || !entry.dueThatDay
   const path = `/temperatures/${entry.temperature.id}`
+  const checkNames = entry.checks.map((check) => checkName(check, t))
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <p>
@@ -275,7 +276,7 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
                 </li>
               ))}
             </ul>
-            <TemperatureChart id={`chart-${item.id}`} label={item.label} points={chart} min={item.min} max={item.max} unit={entry.unit} until={entry.date} days={days} />
+            <TemperatureChart id={`chart-${item.id}`} label={item.label} points={chart} min={item.min} max={item.max} unit={entry.unit} until={entry.date} days={days} checks={checkNames} />
           </li>
         ))}
       </ol>
