@@ -1294,7 +1294,7 @@ function report(data: {
     'npm run bench -- --offline                       # section 8 only, written into this file',
     'DATABASE_URL=… npm run bench -- --dashboard       # section 9 only, written into this file (--year-days N for a shorter history)',
     'npm run bench -- --js-only                       # the first-load JavaScript of every page, printed',
-    'DATABASE_URL=… npm run bench -- --ceilings --seconds 10   # section 7 only, written into this file',
+    'DATABASE_URL=… npm run bench -- --ceilings --seconds 10   # section 7 only, written into this file (--only checklist,temperature for some pages)',
     "npm run bench -- --profile --seconds 10          # the CPU profile of \"Where the time goes\", printed (--page /login or /checklists/:id for another page, --keep FILE for the raw profile, --keep-page FILE for the page's HTML; --year with section 5's year, e.g. --page '/?chart=30')",
     'DATABASE_URL=postgres://user@host:5432/db npm run bench   # PGlite and PostgreSQL',
     '```',
@@ -1742,7 +1742,9 @@ async function measureCeilings(databases: DatabaseTarget[]): Promise<CeilingsDat
       temperature: checkTemperatureLogPage,
       home: checkDashboardPage,
     }
-    const pages = CEILING_PAGES.map(([name, label]) => ({
+    // `--only checklist,temperature`: those pages alone (to try a change; the section then lacks the others).
+    const only = process.argv.indexOf('--only') >= 0 ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined
+    const pages = CEILING_PAGES.filter(([name]) => !only || only.includes(name)).map(([name, label]) => ({
       name,
       label,
       path: paths[name],
