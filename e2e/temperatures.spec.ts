@@ -99,6 +99,18 @@ test('an admin builds a log, a basic member records, resolves and re-checks, °F
   await expect(fridge.getByText('8.5 °C')).toBeVisible()
   await expect(basicPage.getByRole('img', { name: 'Walk-in fridge: readings of the last 7 days' })).toBeVisible()
   await expectAccessible(basicPage)
+  // The chart's values, as on a paper log sheet: a row per day, a column per check, the re-check beside the
+  // reading out of range; at 320 px the table scrolls within its own region, reachable by keyboard.
+  const size = basicPage.viewportSize()!
+  await basicPage.setViewportSize({ width: 320, height: 640 })
+  await basicPage.getByText('Show the values').first().click()
+  const values = basicPage.getByRole('region', { name: 'Walk-in fridge: readings of the last 7 days' })
+  await expect(values.getByRole('columnheader')).toHaveText(['Date', 'Check 1', 'Check 2'])
+  await expect(values.getByRole('row')).toHaveCount(2)
+  await expect(values.getByRole('cell')).toHaveText(['8.5 °C (out of range), 3.5 °C', '4.0 °C'])
+  await expect(values).toHaveAttribute('tabindex', '0')
+  await expectAccessible(basicPage)
+  await basicPage.setViewportSize(size)
   // The 30-day chart stays chosen from one check to the other.
   await basicPage.getByRole('link', { name: '30 days' }).click()
   await expect(basicPage.getByRole('img', { name: 'Walk-in fridge: readings of the last 30 days' })).toBeVisible()

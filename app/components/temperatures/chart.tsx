@@ -134,7 +134,8 @@ export function TemperatureChart({
       </svg>
       <details>
         <summary className="min-h-11 cursor-pointer py-2 text-sm underline">{t('temperatures.chart.values')}</summary>
-        <div className="overflow-x-auto">
+        {/* Scrolls sideways when the checks do not fit (320 px): focusable, so the keyboard can scroll it too. */}
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={titleId}>
           <table id={tableId} className="text-sm tabular-nums [&_td]:pe-3 [&_th]:pe-3 [&_th]:text-start">
             <caption className="sr-only">{t('temperatures.chart.title', { label, days })}</caption>
             {shown.length ? (
