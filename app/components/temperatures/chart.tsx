@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/use-translation'
 import type { TemperatureUnit } from './types'
+import { checkName } from './checks'
 import { ChartAxes, type ChartBox } from '../charts/axes'
 
 /** A point of the chart as the API sends it (GET …/temperature-entries/:id, `items[].chart`). */
@@ -108,7 +109,9 @@ export function TemperatureChart({
   const titleId = `${id}-title`
   const tableId = `${id}-values`
   const fmt = (v: number) => `${v.toFixed(1)} °${unit}`
-  const columns = checks.concat(Array.from({ length: Math.max(0, ...shown.map((p) => p.slot + 1)) - checks.length }, (_, i) => t('temperatures.checkNumber', { number: checks.length + i + 1 })))
+  // A reading of a check the log no longer has (fewer checks a day since) gets its own column, named by number.
+  const slots = Math.max(checks.length, ...shown.map((p) => p.slot + 1))
+  const columns = Array.from({ length: slots }, (_, slot) => checks[slot] ?? checkName({ slot, time: null }, t))
   const grid = valueGrid(shown, columns.length, (p) => (p.inRange ? fmt(p.value) : t('temperatures.chart.outOfRange', { value: fmt(p.value) })))
   const at = shown.map((p) => ({ x: x(p.date, p.slot), y: y(p.value), inRange: p.inRange }))
   const circles = at
