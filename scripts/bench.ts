@@ -278,8 +278,8 @@ interface Server {
 }
 
 /** Start a child process and wait until `readyPath` answers 200. */
-async function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string): Promise<Server> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+async function startChild(name: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string, cwd = ROOT): Promise<Server> {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
   children.add(child)
   let output = ''
   const keep = (chunk: Buffer) => {
@@ -1295,6 +1295,7 @@ function report(data: {
     'DATABASE_URL=… npm run bench -- --dashboard       # section 9 only, written into this file (--year-days N for a shorter history)',
     'npm run bench -- --js-only                       # the first-load JavaScript of every page, printed',
     'DATABASE_URL=… npm run bench -- --ceilings --seconds 10   # section 7 only, written into this file (--only checklist,temperature for some pages)',
+    "DATABASE_URL=… npm run bench -- --ceilings --only checklist,temperature --versus ../other   # those pages against another checkout's build (`npm run build` there), in turn, printed",
     "npm run bench -- --profile --seconds 10          # the CPU profile of \"Where the time goes\", printed (--page /login or /checklists/:id for another page, --keep FILE for the raw profile, --keep-page FILE for the page's HTML; --year with section 5's year, e.g. --page '/?chart=30')",
     'DATABASE_URL=postgres://user@host:5432/db npm run bench   # PGlite and PostgreSQL',
     '```',
@@ -1642,6 +1643,13 @@ async function main() {
 
 /** `--ceilings`: section 7 only, written into the existing report. */
 const CEILINGS_ONLY = process.argv.includes('--ceilings')
+/**
+ * `--ceilings --versus DIR` (PostgreSQL only): each page of section 7 against the same page of another
+ * build of Mise — a checkout in DIR, built there (`npm run build`) — serving the same database, in turn,
+ * instead of against its ceiling: to see what a change saves on a host whose speed drifts. Printed, not
+ * written into the report.
+ */
+const VERSUS = process.argv.indexOf('--versus') >= 0 ? path.resolve(process.argv[process.argv.indexOf('--versus') + 1] ?? '') : undefined
 
 /**
  * The pages measured against their same-HTML ceiling: the sign-in page, the day and detail pages of
@@ -1702,6 +1710,36 @@ async function capturePage(base: string, urlPath: string, headers: Record<string
 }
 
 /**
+ * `--versus DIR`: each page of this build and of DIR's, in turn, on the same PostgreSQL database and data,
+ * each served by a fresh process (the one that made the data has a fuller heap).
+ */
+async function measureVersus(
+  db: DatabaseTarget,
+  seeder: Server & { dataDir: string },
+  pages: { name: string; label: string; path: string; headers: Record<string, string>; check?: (html: string) => string | undefined }[],
+): Promise<CeilingRow[]> {
+  await seeder.stop()
+  const start = async (name: string, dir: string) => {
+    const port = await freePort()
+    const env = childEnv({ DATA_DIR: seeder.dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', ALERTS: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...db.env, APP_URL: `http://localhost:${port}` })
+    log(`starting ${name} (${dir}) on the same database…`)
+    return startChild(name, [path.join(dir, 'build/server/index.js')], env, port, '/v1/health', dir)
+  }
+  const mine = await start('Mise (this build)', ROOT)
+  const other = await start('Mise (other build)', VERSUS!)
+  const rows: CeilingRow[] = []
+  for (const page of pages) {
+    const [a, b] = await loadAlternating(
+      { label: `This build \`GET ${page.label}\``, database: db.kind, server: mine, urlPath: page.path, headers: page.headers, check: page.check },
+      { label: `Other build \`GET ${page.label}\``, database: db.kind, server: other, urlPath: page.path, headers: page.headers, check: page.check },
+    )
+    rows.push({ page: page.label, database: db.kind, mise: a, ceiling: b })
+  }
+  await Promise.all([mine.stop(), other.stop()])
+  return rows
+}
+
+/**
  * Section 7 on each database: Mise's pages of CEILING_PAGES and /v1/auth/me, then their
  * ceilings in the same run: the same HTML and loader data from constants in a bare React Router
  * route, and the one-query `/v1/auth/me` in a bare Hono handler on the same database.
@@ -1751,6 +1789,10 @@ async function measureCeilings(databases: DatabaseTarget[]): Promise<CeilingsDat
       headers: name === 'login' ? { 'accept-encoding': 'gzip' } : headers,
       check: checks[name],
     }))
+    if (VERSUS) {
+      rows.push(...(await measureVersus(db, mise, pages)))
+      continue
+    }
     if (!bareRr) {
       // The pages are captured once, from the first database, and the ceiling serves them for every database.
       for (const page of pages) {
@@ -1899,6 +1941,17 @@ function writeCeilingsSection(section: string) {
 
 async function ceilingsOnly() {
   ensureMiseBuild()
+  if (VERSUS) {
+    if (!process.env.DATABASE_URL) throw new Error('--versus needs DATABASE_URL (two servers cannot open one PGlite directory)')
+    const { rows } = await measureCeilings([await createPostgresDatabase(process.env.DATABASE_URL)])
+    for (const r of rows) {
+      const of = (l: LoadResult) => (l.serverCpuMs ?? NaN) + (l.dbCpuMs ?? 0)
+      process.stdout.write(
+        `${r.page}: this build ${r.mise.rps.toFixed(1)} req/s, ${cpu(r.mise)} ms CPU a request; ${VERSUS} ${r.ceiling.rps.toFixed(1)} req/s, ${cpu(r.ceiling)} ms; this ÷ other: req/s ${pct(r.mise.rps / r.ceiling.rps)}, CPU ${pct(of(r.mise) / of(r.ceiling))}\n`,
+      )
+    }
+    return
+  }
   buildBare()
   const databases: DatabaseTarget[] = [{ kind: 'PGlite', env: {} }]
   if (process.env.DATABASE_URL) databases.push(await createPostgresDatabase(process.env.DATABASE_URL))
