@@ -919,7 +919,7 @@ interface DatabaseTarget {
 }
 
 /** Start Mise on `target`; with PGlite, in `dataDir` when given (a restart), else in a new temporary one. */
-async function startMise(target: DatabaseTarget, dataDir?: string, nodeArgs: string[] = []): Promise<Server & { dataDir: string }> {
+async function startMise(target: DatabaseTarget, dataDir?: string, nodeArgs: string[] = [], checkout = ROOT): Promise<Server & { dataDir: string }> {
   const port = await freePort()
   if (!dataDir) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-'))
@@ -938,8 +938,8 @@ async function startMise(target: DatabaseTarget, dataDir?: string, nodeArgs: str
     ...target.env,
     ...(target.env.DATABASE_URL ? { APP_URL: `http://localhost:${port}` } : {}),
   })
-  log(`starting the Mise server on ${target.kind}…`)
-  const server = await startChild(`Mise (${target.kind})`, [...nodeArgs, path.join(ROOT, 'build/server/index.js')], env, port, '/v1/health')
+  log(`starting the Mise server on ${target.kind}${checkout === ROOT ? '' : ` from ${checkout}`}…`)
+  const server = await startChild(`Mise (${target.kind})`, [...nodeArgs, path.join(checkout, 'build/server/index.js')], env, port, '/v1/health', checkout)
   return { ...server, dataDir }
 }
 
@@ -1719,14 +1719,8 @@ async function measureVersus(
   pages: { name: string; label: string; path: string; headers: Record<string, string>; check?: (html: string) => string | undefined }[],
 ): Promise<CeilingRow[]> {
   await seeder.stop()
-  const start = async (name: string, dir: string) => {
-    const port = await freePort()
-    const env = childEnv({ DATA_DIR: seeder.dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', ALERTS: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...db.env, APP_URL: `http://localhost:${port}` })
-    log(`starting ${name} (${dir}) on the same database…`)
-    return startChild(name, [path.join(dir, 'build/server/index.js')], env, port, '/v1/health', dir)
-  }
-  const mine = await start('Mise (this build)', ROOT)
-  const other = await start('Mise (other build)', VERSUS!)
+  const mine = await startMise(db, seeder.dataDir)
+  const other = await startMise(db, seeder.dataDir, [], VERSUS)
   const rows: CeilingRow[] = []
   for (const page of pages) {
     const [a, b] = await loadAlternating(
