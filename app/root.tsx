@@ -28,6 +28,7 @@ import { createI18n, namespacesInBrowser, type I18nHandle, type Locale } from '.
 import { getClientResources, getLocale, i18nMiddleware, routeNamespaces } from './lib/i18n.server'
 import { getTheme, themeHintHeaders, type Theme } from './lib/theme.server'
 import { useNonce } from './lib/nonce'
+import { OwnSubmissions } from './lib/own-submissions'
 import { originCheckMiddleware, securityHeadersMiddleware } from './lib/security.server'
 import { useThemeChoice } from './components/theme-switch'
 import { takeToast } from './lib/toast.server'
@@ -181,30 +182,25 @@ export default function App({ loaderData }: Route.ComponentProps) {
     void shellRules().then((m) => m.mirrorPreferences(locale, theme, orgId, venueId))
   }, [locale, theme, loaderData.org, loaderData.venue])
   useEffect(() => void shellRules().then((m) => m.registerServiceWorker(webVersion)), [webVersion])
-  // Sign-ins and sign-outs made by this tab's own forms are not "another tab".
+  // Sign-ins and sign-outs made by this tab's own forms are not "another tab" (app/lib/own-submissions.ts).
   const navigation = useNavigation()
-  const ownSubmission = useRef(false)
-  if (navigation.formMethod && navigation.formMethod !== 'GET') ownSubmission.current = true
-  // Also from the moment a form is submitted: on a busy device the answer (and its cookie) can arrive
-  // before React renders the submitting state, and reloading then would cancel the redirect that follows.
   const navigationState = useRef(navigation.state)
   navigationState.current = navigation.state
+  const own = useRef<OwnSubmissions | null>(null)
+  own.current ??= new OwnSubmissions(() => navigationState.current === 'idle')
+  if (navigation.formMethod && navigation.formMethod !== 'GET') own.current.mark()
   useEffect(() => {
-    let timer: number | undefined
+    const submissions = own.current!
+    // Also from the moment a form is submitted: on a busy device the answer (and its cookie) can arrive
+    // before React renders the submitting state, and reloading then would cancel the redirect that follows.
     const submitted = (event: Event) => {
       const method = ((event.target as HTMLFormElement | null)?.getAttribute('method') ?? 'get').toLowerCase()
-      if (method === 'get') return
-      ownSubmission.current = true
-      // A submission that never started (stopped by the form's own checks) stops counting.
-      window.clearTimeout(timer)
-      timer = window.setTimeout(() => {
-        if (navigationState.current === 'idle') ownSubmission.current = false
-      }, 5000)
+      if (method !== 'get') submissions.submitted()
     }
     document.addEventListener('submit', submitted, true)
     return () => {
       document.removeEventListener('submit', submitted, true)
-      window.clearTimeout(timer)
+      submissions.stop()
     }
   }, [])
   useEffect(() => {
@@ -213,7 +209,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     void shellRules().then((m) => {
       if (live)
         stop = m.watchAuthCookie(() => {
-          if (!ownSubmission.current) window.location.reload()
+          if (!own.current!.active) window.location.reload()
         })
     })
     return () => {
@@ -224,13 +220,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
   // An UnauthorizedError on the current-user call while signed in (the session ended elsewhere).
   const previousUser = useRef(user?.id)
   useEffect(() => {
-    if (previousUser.current && !user && !ownSubmission.current) window.location.reload()
+    if (previousUser.current && !user && !own.current!.active) window.location.reload()
     previousUser.current = user?.id
     // The cookie change of our own submission can be reported after the navigation settles (the
     // Cookie Store API's events are asynchronous): stop ignoring changes a moment later, not at once.
     if (navigation.state !== 'idle') return
-    const settle = window.setTimeout(() => (ownSubmission.current = false), 1500)
-    return () => window.clearTimeout(settle)
+    return own.current!.settled()
   }, [user, navigation.state])
   return (
     <I18nextProvider i18n={i18n}>
