@@ -1851,10 +1851,12 @@ const brotliOf = (p: PageJs) => p.files.reduce((n, f) => n + f.brotli, 0)
 const cpu = (r: LoadResult) =>
   r.serverCpuMs === undefined ? 'n/a' : r.dbCpuMs ? `${r.serverCpuMs.toFixed(2)} + ${r.dbCpuMs.toFixed(2)}` : r.serverCpuMs.toFixed(2)
 
+/** CPU per request of the server and its database backends together (NaN when not measured). */
+const cpuOf = (l: LoadResult) => (l.serverCpuMs ?? NaN) + (l.dbCpuMs ?? 0)
+
 /** The ceiling's CPU per request ÷ Mise's (server and database together): the ratio a quiet machine would approach. */
 function cpuRatio(r: CeilingRow): string {
-  const of = (l: LoadResult) => (l.serverCpuMs ?? NaN) + (l.dbCpuMs ?? 0)
-  const x = of(r.ceiling) / of(r.mise)
+  const x = cpuOf(r.ceiling) / cpuOf(r.mise)
   return Number.isFinite(x) ? pct(x) : 'n/a'
 }
 
@@ -1939,9 +1941,8 @@ async function ceilingsOnly() {
     if (!process.env.DATABASE_URL) throw new Error('--versus needs DATABASE_URL (two servers cannot open one PGlite directory)')
     const { rows } = await measureCeilings([await createPostgresDatabase(process.env.DATABASE_URL)])
     for (const r of rows) {
-      const of = (l: LoadResult) => (l.serverCpuMs ?? NaN) + (l.dbCpuMs ?? 0)
       process.stdout.write(
-        `${r.page}: this build ${r.mise.rps.toFixed(1)} req/s, ${cpu(r.mise)} ms CPU a request; ${VERSUS} ${r.ceiling.rps.toFixed(1)} req/s, ${cpu(r.ceiling)} ms; this ÷ other: req/s ${pct(r.mise.rps / r.ceiling.rps)}, CPU ${pct(of(r.mise) / of(r.ceiling))}\n`,
+        `${r.page}: this build ${r.mise.rps.toFixed(1)} req/s, ${cpu(r.mise)} ms CPU a request; ${VERSUS} ${r.ceiling.rps.toFixed(1)} req/s, ${cpu(r.ceiling)} ms; this ÷ other: req/s ${pct(r.mise.rps / r.ceiling.rps)}, CPU ${pct(cpuOf(r.mise) / cpuOf(r.ceiling))}\n`,
       )
     }
     return
