@@ -11,6 +11,7 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { nonceContext } from './lib/context'
 import { NonceContext } from './lib/nonce'
+import { rememberRouteMatches } from './lib/route-matches.server'
 
 export const streamTimeout = 5_000
 
@@ -26,6 +27,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
   const nonce = loadContext.get(nonceContext)
+  // The manifest's ancestor paths are matched once per build, not once per page (ADR 074).
+  rememberRouteMatches(routerContext.staticHandlerContext)
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
