@@ -1296,7 +1296,7 @@ function report(data: {
     'npm run bench -- --js-only                       # the first-load JavaScript of every page, printed',
     'DATABASE_URL=… npm run bench -- --ceilings --seconds 10   # section 7 only, written into this file (--only checklist,temperature for some pages)',
     "DATABASE_URL=… npm run bench -- --ceilings --only checklist,temperature --versus ../other   # those pages against another checkout's build (`npm run build` there), in turn, printed",
-    "npm run bench -- --profile --seconds 10          # the CPU profile of \"Where the time goes\", printed (--page /login or /checklists/:id for another page, --keep FILE for the raw profile, --keep-page FILE for the page's HTML; --year with section 5's year, e.g. --page '/?chart=30')",
+    "npm run bench -- --profile --seconds 10          # the CPU profile of \"Where the time goes\", printed (--page /login or /checklists/:id for another page, --ceiling for the same-HTML ceiling serving it, --keep FILE for the raw profile, --keep-page FILE for the page's HTML; --year with section 5's year, e.g. --page '/?chart=30')",
     'DATABASE_URL=postgres://user@host:5432/db npm run bench   # PGlite and PostgreSQL',
     '```',
     '',
@@ -1979,8 +1979,10 @@ function placeOf(url: string): string {
 
 /**
  * `--profile`: the day list (/checklists, or the page given with `--page`, e.g. `--page /login`) under
- * load on PGlite with `node --cpu-prof`, its self time grouped by package and by function. Mise is started, seeded and stopped first, then started again on
- * the same data with the profiler, so the profile holds start-up and the load only.
+ * load on PGlite with `node --cpu-prof`, its self time grouped by package, by function and by the nearest
+ * package on the stack. Mise is started, seeded and stopped first, then started again on the same data
+ * with the profiler, so the profile holds start-up and the load only. With `--ceiling`, section 7's
+ * same-HTML ceiling is profiled instead, serving the page as captured from Mise.
  */
 async function profileDayList(): Promise<string> {
   ensureMiseBuild()
@@ -1997,27 +1999,43 @@ async function profileDayList(): Promise<string> {
   // `--page /checklists/:id` or `/temperatures/:id`: the first seeded checklist or log.
   const page = asked === '/temperatures/:id' ? TEMPERATURE_LOG_PAGE(temperatures!.temperatureIds[0]!) : asked.replace(':id', asked.startsWith('/temperatures') ? temperatures!.temperatureIds[0]! : data.checklistIds[0]!)
   if (withYear) mise = (await addYearOfRecords(target, mise, data)).mise
-  await mise.stop()
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-prof-'))
-  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
-  mise = await startMise(target, mise.dataDir, ['--cpu-prof', '--cpu-prof-dir', dir])
   const headers = { cookie: `${session.cookie}; mise_org_id=${data.orgId}; mise_venue_id=${data.venueId}`, 'accept-encoding': 'gzip' }
   // The signed-out pages are measured signed out (signed in, they redirect).
   if (PAGES_SIGNED_OUT.includes(page)) delete (headers as { cookie?: string }).cookie
-  const first = await fetch(`${mise.base}${page}`, { headers })
+  // `--ceiling`: the profile of section 7's same-HTML ceiling serving this page as captured from Mise,
+  // to set beside Mise's own (what Mise spends beyond it is what the ratio counts).
+  const captured = process.argv.includes('--ceiling') ? await capturePage(mise.base, page, headers) : undefined
+  await mise.stop()
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mise-bench-prof-'))
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+  let server: Server
+  let url: string
+  if (captured) {
+    buildBare()
+    const file = path.join(dir, 'captured.json')
+    fs.writeFileSync(file, JSON.stringify({ profiled: captured }))
+    const port = await freePort()
+    const env = childEnv({ NODE_ENV: 'production', BENCH_SAME_HTML: file })
+    server = await startChild('bare React Router server (same HTML)', ['--cpu-prof', '--cpu-prof-dir', dir, SELF, 'serve-bare-react-router', String(port)], env, port, '/')
+    url = `${server.base}/same/profiled`
+  } else {
+    server = mise = await startMise(target, mise.dataDir, ['--cpu-prof', '--cpu-prof-dir', dir])
+    url = `${mise.base}${page}`
+  }
+  const first = await fetch(url, { headers })
   const body = await first.text()
   const wrong = page === '/checklists' ? checkDayPage(body) : page.startsWith('/?') ? checkDashboardPage(body) : undefined
   if (first.status !== 200 || wrong) throw new Error(`GET ${page}: ${first.status} ${wrong ?? ''}`)
   // `--keep-page FILE`: the profiled page's HTML too, to see what its markup is made of.
   const keepPageIndex = process.argv.indexOf('--keep-page')
   if (keepPageIndex >= 0 && process.argv[keepPageIndex + 1]) fs.writeFileSync(process.argv[keepPageIndex + 1]!, body)
-  log(`profiling GET ${page}: ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured…`)
-  await runAutocannon(`${mise.base}${page}`, WARMUP_SECONDS, headers)
+  log(`profiling GET ${page}${captured ? ' as the same-HTML ceiling serves it' : ''}: ${WARMUP_SECONDS} s warm-up, ${DURATION_SECONDS} s measured…`)
+  await runAutocannon(url, WARMUP_SECONDS, headers)
   // V8's profile times and process.hrtime are both the machine's monotonic clock (µs here).
   const from = Number(process.hrtime.bigint() / 1000n)
-  const result = await runAutocannon(`${mise.base}${page}`, DURATION_SECONDS, headers)
+  const result = await runAutocannon(url, DURATION_SECONDS, headers)
   const to = Number(process.hrtime.bigint() / 1000n)
-  await mise.stop()
+  await server.stop()
   // One profile per thread: the server's thread started first (its file name holds the thread id 0).
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort()
   const file = files.find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f)) ?? files[0]
@@ -2042,6 +2060,22 @@ async function profileDayList(): Promise<string> {
   let idle = 0
   const byPlace = new Map<string, number>()
   const byFunction = new Map<string, number>()
+  // Node's and V8's own functions given to the nearest package (or Mise) that called them: a socket
+  // write under pg counts as pg's, JSON.parse in a loader as Mise's.
+  const byCaller = new Map<string, number>()
+  const parentOf = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id)
+  const nearestPlace = (id: number): string => {
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const frame = byId.get(at)!.callFrame
+      // The two parts a page and its ceiling share, named apart from their packages.
+      if (frame.functionName === 'compressBody') return 'compression (server/http/compression.ts)'
+      if (frame.url.includes('/vendor/turbo-stream')) return "turbo-stream (React Router's loader data)"
+      const place = placeOf(frame.url)
+      if (place !== 'Node.js' && place !== '(Node.js / V8)') return place
+    }
+    return 'Node.js'
+  }
   for (const [id, us] of selfUs) {
     const frame = byId.get(id)!.callFrame
     if (frame.functionName === '(idle)' || frame.functionName === '(program)') {
@@ -2053,6 +2087,8 @@ async function profileDayList(): Promise<string> {
     byPlace.set(place, (byPlace.get(place) ?? 0) + us)
     const name = `${frame.functionName || '(anonymous)'} — ${placeOf(frame.url)}`
     byFunction.set(name, (byFunction.get(name) ?? 0) + us)
+    const caller = place === 'garbage collector' ? place : nearestPlace(id)
+    byCaller.set(caller, (byCaller.get(caller) ?? 0) + us)
   }
   const top = (m: Map<string, number>, n: number) =>
     [...m.entries()]
@@ -2060,7 +2096,7 @@ async function profileDayList(): Promise<string> {
       .slice(0, n)
       .map(([name, us]) => `| ${name} | ${(us / 1000).toFixed(0)} | ${pct(us / total)} |`)
   return [
-    `Profile: \`node --cpu-prof\` on the production server, ${target.kind}, section 4's data${withYear ? ' with the year of section 5' : ''}, \`GET ${page}\` under load (${CONNECTIONS} connections) for ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; only the samples of the measured ${DURATION_SECONDS} s (${int(result.requests.total)} requests). Self time, idle excluded: ${(total / 1000).toFixed(0)} ms, ${(total / 1000 / Math.max(1, result.requests.total)).toFixed(1)} ms a request (idle ${(idle / 1000).toFixed(0)} ms). \`npm run bench -- --profile\` prints it.`,
+    `Profile: \`node --cpu-prof\` on ${captured ? "section 7's same-HTML ceiling serving the page as captured from Mise on" : 'the production server,'} ${target.kind}, section 4's data${withYear ? ' with the year of section 5' : ''}, \`GET ${page}\` under load (${CONNECTIONS} connections) for ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; only the samples of the measured ${DURATION_SECONDS} s (${int(result.requests.total)} requests). Self time, idle excluded: ${(total / 1000).toFixed(0)} ms, ${(total / 1000 / Math.max(1, result.requests.total)).toFixed(1)} ms a request (idle ${(idle / 1000).toFixed(0)} ms). \`npm run bench -- --profile\` prints it.`,
     '',
     '| Where | Self ms | Share |',
     '|---|--:|--:|',
@@ -2069,6 +2105,13 @@ async function profileDayList(): Promise<string> {
     '| Function (self time) | Self ms | Share |',
     '|---|--:|--:|',
     ...top(byFunction, 15),
+    '',
+    '| Nearest package on the stack | ms a request | Share |',
+    '|---|--:|--:|',
+    ...[...byCaller.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 16)
+      .map(([name, us]) => `| ${name} | ${(us / 1000 / Math.max(1, result.requests.total)).toFixed(2)} | ${pct(us / total)} |`),
     '',
   ].join('\n')
 }
