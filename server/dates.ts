@@ -25,6 +25,16 @@ export function shiftDay(day: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
 }
 
+/**
+ * A `yyyy-MM-dd` day's place in its month: the day of the month and the month's last day (a calendar
+ * day: no time zone applies). Asked by the schedules for every day list and entry page.
+ */
+export function monthPlace(day: string): { dom: number; last: number } {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  // Day 0 of the next month is this month's last day.
+  return { dom: d, last: new Date(Date.UTC(y, m, 0)).getUTCDate() }
+}
+
 /** The BCP 47 tag dates are written in for a UI language (British English, Spanish of Spain). */
 export function dateLocaleTag(language: string | undefined): string {
   return language?.startsWith('es') ? 'es-ES' : 'en-GB'

@@ -4,21 +4,15 @@
  * Written once: the service stores it, the day list and entry decide "due" with it, the plan of due work
  * (exports' missed rows) counts its checks.
  */
-import { getDate, getDaysInMonth, parse } from 'date-fns'
 import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
+import { monthPlace } from '../dates.ts'
 import { weekdayOf } from '../records/service.ts'
 
 /** What a template says about when it is due. */
 export interface Schedule {
   days: number[]
   monthDays: number[]
-}
-
-const REFERENCE = new Date(2000, 0, 1)
-const dayParts = (date: string) => {
-  const d = parse(date, 'yyyy-MM-dd', REFERENCE)
-  return { dom: getDate(d), last: getDaysInMonth(d) }
 }
 
 /**
@@ -28,13 +22,13 @@ const dayParts = (date: string) => {
 export function dueOn(template: { days: number[]; monthDays?: number[] }, date: string): boolean {
   const monthDays = template.monthDays ?? []
   if (!monthDays.length) return template.days.includes(weekdayOf(date))
-  const { dom, last } = dayParts(date)
+  const { dom, last } = monthPlace(date)
   return monthDays.includes(dom) || (dom === last && monthDays.some((d) => d > last))
 }
 
 /** What `dueOnSql` reads of a day: its weekday, day of the month and the month's last day. */
 export function dueOnParams(date: string): { weekday: number; dom: number; last: number } {
-  return { weekday: weekdayOf(date), ...dayParts(date) }
+  return { weekday: weekdayOf(date), ...monthPlace(date) }
 }
 
 type SqlValue = number | SQL | Placeholder

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
-import { dayOf, formatDay, formatInstant, formatMoment, isDay, shiftDay } from '../../server/dates.ts'
+import { dayOf, formatDay, formatInstant, formatMoment, isDay, monthPlace, shiftDay } from '../../server/dates.ts'
 import { tz } from '@date-fns/tz'
-import { format } from 'date-fns'
+import { format, getDate, getDaysInMonth, parse } from 'date-fns'
 import { todayIn } from '../../server/records/service.ts'
 import { isDay as webIsDay, shiftDay as webShiftDay } from '../../app/components/records/dates.ts'
 
@@ -79,6 +79,17 @@ describe('without a date library (ADR 056): the same days and wall clocks as dat
     expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01')
     expect(shiftDay('2026-04-07', -30)).toBe('2026-03-08')
     expect(webShiftDay('2026-10-25', 1)).toBe('2026-10-26')
+  })
+
+  test('monthPlace gives the day of the month and the month’s last day that date-fns gave, every day of 2027 and 2028', () => {
+    for (let day = '2027-01-01'; day < '2029-01-01'; day = shiftDay(day, 1)) {
+      const parsed = parse(day, 'yyyy-MM-dd', new Date(2000, 0, 1))
+      expect(monthPlace(day)).toEqual({ dom: getDate(parsed), last: getDaysInMonth(parsed) })
+    }
+    expect(monthPlace('2028-02-29')).toEqual({ dom: 29, last: 29 })
+    expect(monthPlace('2027-02-28')).toEqual({ dom: 28, last: 28 })
+    expect(monthPlace('2026-12-31')).toEqual({ dom: 31, last: 31 })
+    expect(monthPlace('1900-02-01')).toEqual({ dom: 1, last: 28 })
   })
 
   test('isDay refuses impossible days and years before 1900', () => {
