@@ -21,9 +21,17 @@ export function isDay(value: unknown): value is string {
 
 /** The `yyyy-MM-dd` day `days` away from `day` (a calendar day: no time zone applies). */
 export function shiftDay(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)
+  // A page asks the same few shifts for each of its cards and charts (the chart's first day, the day
+  // before and after): remembered.
+  const key = `${day}|${days}`
+  let shifted = shifts.get(key)
+  if (shifted === undefined) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+    remember(shifts, key, (shifted = new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10)))
+  }
+  return shifted
 }
+const shifts = new Map<string, string>()
 
 /**
  * A `yyyy-MM-dd` day's place in its month: the day of the month and the month's last day (a calendar

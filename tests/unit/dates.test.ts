@@ -79,6 +79,10 @@ describe('without a date library (ADR 056): the same days and wall clocks as dat
     expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01')
     expect(shiftDay('2026-04-07', -30)).toBe('2026-03-08')
     expect(webShiftDay('2026-10-25', 1)).toBe('2026-10-26')
+    // Remembered: asked again, the same day; the same day shifted otherwise, its own.
+    expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28')
+    expect(shiftDay('2026-03-01', -2)).toBe('2026-02-27')
+    expect(() => shiftDay('not-a-day', 1)).toThrow(RangeError)
   })
 
   test('monthPlace gives the day of the month and the month’s last day that date-fns gave, every day of 2027 and 2028', () => {

@@ -2,6 +2,7 @@ import { useTranslation } from '../../lib/use-translation'
 import type { TemperatureUnit } from './types'
 import { checkName } from './checks'
 import { ChartAxes, type ChartBox } from '../charts/axes'
+import { shiftDay } from '../records/dates'
 
 /** A point of the chart as the API sends it (GET …/temperature-entries/:id, `items[].chart`). */
 export interface ApiChartPoint {
@@ -19,12 +20,6 @@ const W = 320
 const H = 140
 const PAD = { left: 36, right: 8, top: 8, bottom: 20 }
 const BOX: ChartBox = { width: W, height: H, pad: PAD }
-
-function shiftDay(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`)
-  d.setUTCDate(d.getUTCDate() + days)
-  return d.toISOString().slice(0, 10)
-}
 
 /**
  * The points of the `days` days up to `until` in the order they were recorded (the API's order), with
