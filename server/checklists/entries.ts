@@ -13,7 +13,8 @@ import { preparedOnce } from '../db/client.ts'
 import {
   cellKey,
   checkSlot,
-  entryItems,
+  entryItemsOf,
+  entryItemsSql,
   checksProgress,
   checksProgressOfCounts,
   dayCounts,
@@ -78,11 +79,11 @@ function currentByCell(rows: (Pick<StoredRecord, 'itemId' | 'slot' | 'status'> &
 // ---------------------------------------------------------------------------------------------------
 // The day list.
 
-/** The checklist (archived or not) with its sign-off at the venue on the day, if any: one query. */
+/** The checklist (archived or not) with its sign-off at the venue on the day, if any, and its items: one query. */
 const entryChecklist = preparedOnce((db) => {
   const s = checklistSignOffs
   return db
-    .select({ checklist: checklists, signOff: s })
+    .select({ checklist: checklists, signOff: s, items: entryItemsSql(checklistKind) })
     .from(checklists)
     .leftJoin(s, and(eq(s.orgId, checklists.orgId), eq(s.checklistId, checklists.id), eq(s.venueId, sql.placeholder('venueId')), eq(s.date, sql.placeholder('date'))))
     .where(and(eq(checklists.orgId, sql.placeholder('orgId')), eq(checklists.id, sql.placeholder('checklistId'))))
@@ -194,10 +195,8 @@ export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checkli
   const [found] = await entryChecklist(db).execute({ orgId: scope.orgId, checklistId, venueId: venue.id, date: day.date })
   if (!found) return undefined
   const { checklist, signOff: signed } = found
-  const [items, rows] = await Promise.all([
-    entryItems<ItemRow>(ctx, checklistKind, checklist.id),
-    recordHistory(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: [checklist.id] }),
-  ])
+  const items = entryItemsOf<ItemRow>(checklistKind, found.items)
+  const rows = await recordHistory(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: [checklist.id] })
   if (!usedAtVenue(checklist, venue.id) && rows.length === 0) return undefined
 
   const times = checklistTimes(checklist)

@@ -147,7 +147,7 @@ export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: 
 // ---------------------------------------------------------------------------------------------------
 // One entry.
 
-/** The entry of the organisation with its log (archived or not) and the organisation's unit: one query. */
+/** The entry of the organisation with its log (archived or not), the log's units and the organisation's unit: one query. */
 async function findEntry(ctx: ServiceContext, entryId: string) {
   if (!isUuid(entryId)) return undefined
   const [row] = await entryQuery(ctx.db).execute({ orgId: ctx.scope.orgId, entryId })
@@ -155,7 +155,7 @@ async function findEntry(ctx: ServiceContext, entryId: string) {
 }
 const entryQuery = preparedOnce((db) =>
   db
-    .select({ entry: temperatureEntries, log: temperatureLogs, unit: organisations.temperatureUnit })
+    .select({ entry: temperatureEntries, log: temperatureLogs, unit: organisations.temperatureUnit, items: work.entryItemsSql(temperatureKind) })
     .from(temperatureEntries)
     .innerJoin(temperatureLogs, and(eq(temperatureLogs.orgId, temperatureEntries.orgId), eq(temperatureLogs.id, temperatureEntries.temperatureId)))
     .innerJoin(organisations, eq(organisations.id, temperatureEntries.orgId))
@@ -183,8 +183,9 @@ export type PublicReading = ReturnType<typeof publicReading>
 /**
  * The entry: the log at the venue on the day, every unit (non-archived, plus units archived since with
  * readings that day) with, per check, the current reading, the earlier ones and the open failures, and
- * the readings of the last 30 days for the chart (only what a point needs). Six queries whatever the
- * number of units and readings.
+ * the readings of the last 30 days for the chart (only what a point needs). Three queries whatever the
+ * number of units and readings (the entry with its log and units; the day's readings; the chart's), and
+ * the venue's when the session did not read it.
  */
 export async function entryDetail(ctx: ServiceContext, entryId: string, now = new Date()) {
   const found = await findEntry(ctx, entryId)
@@ -206,20 +207,20 @@ export async function logEntryDetail(
   now = new Date(),
 ) {
   const day = work.dayInfo(venue, date, ctx.locale, now)
-  const [row] = await work.dueTemplates<TemperatureLogRow & { unit: TemperatureUnit; entryId: string | null }>(
+  const [row] = await work.dueTemplates<TemperatureLogRow & { unit: TemperatureUnit; entryId: string | null; items: unknown }>(
     ctx,
     temperatureKind,
     venue.id,
     day.date,
-    { ...getTableColumns(temperatureLogs), ...dayColumns },
+    { ...getTableColumns(temperatureLogs), ...dayColumns, items: work.entryItemsSql(temperatureKind) },
     'entry',
     temperatureId,
   )
   if (!row) throw notFound()
-  const { unit, entryId, ...log } = row
+  const { unit, entryId, items, ...log } = row
   work.checkSlot(ctx, slot, log.checksPerDay) // a check the log does not have changes nothing
   const id = entryId ?? (await ensureEntries(ctx, venue.id, day.date, [log.id])).get(log.id)!
-  return entryView(ctx, { entry: { id, venueId: venue.id, date: day.date }, log, unit }, venue, now, { slot }, chartDays)
+  return entryView(ctx, { entry: { id, venueId: venue.id, date: day.date }, log, unit, items }, venue, now, { slot }, chartDays)
 }
 
 /**
@@ -229,7 +230,7 @@ export async function logEntryDetail(
  */
 async function entryView(
   ctx: ServiceContext,
-  { entry, log, unit }: { entry: Pick<typeof temperatureEntries.$inferSelect, 'id' | 'venueId' | 'date'>; log: TemperatureLogRow; unit: TemperatureUnit },
+  { entry, log, unit, items: itemsJson }: { entry: Pick<typeof temperatureEntries.$inferSelect, 'id' | 'venueId' | 'date'>; log: TemperatureLogRow; unit: TemperatureUnit; items: unknown },
   venue: work.WorkVenue,
   now: Date,
   oneCheck?: { slot?: number },
@@ -237,8 +238,8 @@ async function entryView(
 ) {
   const times = checkTimesOf(log)
   const day = work.dayInfo(venue, entry.date, ctx.locale, now)
-  const [items, todays, charted] = await Promise.all([
-    work.entryItems<typeof temperatureItems.$inferSelect>(ctx, temperatureKind, log.id),
+  const items = work.entryItemsOf<typeof temperatureItems.$inferSelect>(temperatureKind, itemsJson)
+  const [todays, charted] = await Promise.all([
     recordHistory(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: [log.id] }),
     chartRecords(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, from: shiftDay(day.date, -(chartDays - 1)), to: day.date, templateIds: [log.id] }),
   ])

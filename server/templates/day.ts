@@ -4,7 +4,7 @@
  * (an item, or an item at one check for temperature logs). Each kind supplies how a value is judged and
  * what the record keeps.
  */
-import { and, asc, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import { recordDayCounts, recordResolutions, records, type RecordKind, type RecordStatus, type StoredChecks } from '../records/schema.ts'
@@ -14,7 +14,7 @@ import { requireVenueAccess, type ServiceContext } from '../scope.ts'
 import { manyRowsOf, preparedByKey, queryManyRows } from '../db/client.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
 import { findVenue } from '../venues/service.ts'
-import type { AnyTemplateKind } from './kind.ts'
+import { sqlName, type AnyTemplateKind } from './kind.ts'
 import { dueOn, dueOnParams, dueOnSql } from './schedule.ts'
 import { usedAtVenue, usedAtVenueSql } from './service.ts'
 
@@ -90,24 +90,30 @@ function prepareDue(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Re
 const dueQueries = preparedByKey<ReturnType<typeof prepareDue>>()
 
 /**
- * A template's items, archived ones too, in order: what an entry page reads (it shows an item archived
- * since when it has records that day). One query, prepared once per database and kind.
+ * SQL: the template's items (of the outer template row), archived ones too, in order, as one JSON array —
+ * what an entry page reads (it shows an item archived since when it has records that day). A column of
+ * the query that reads the template, so the page reads both in one statement; `entryItemsOf` decodes it.
+ * Qualified by hand, as `itemCountSql` is: the outer columns must not bind to the items.
  */
-export async function entryItems<Row>(ctx: Pick<ServiceContext, 'db' | 'scope'>, kind: AnyTemplateKind, templateId: string): Promise<Row[]> {
-  const prepared = itemQueries(ctx.db, kind.kind, () => prepareItems(ctx.db, kind))
-  return (await manyRowsOf(() => prepared.execute({ orgId: ctx.scope.orgId, templateId }))) as Row[]
+export function entryItemsSql(kind: AnyTemplateKind): SQL<unknown> {
+  const { templates, parent } = kind.names
+  const fields = Object.entries(getTableColumns(kind.items)).map(([key, column]) => `'${key}', ci.${sqlName(column)}`)
+  return sql`(select coalesce(json_agg(json_build_object(${sql.raw(fields.join(', '))}) order by ci.position, ci.created_at, ci.id), '[]'::json) from ${kind.items} ci where ci.org_id = ${sql.raw(`${templates}.org_id`)} and ci.${sql.raw(parent)} = ${sql.raw(`${templates}.id`)})`
 }
 
-function prepareItems(db: ServiceContext['db'], kind: AnyTemplateKind) {
-  const items = kind.items
-  return db
-    .select()
-    .from(items)
-    .where(and(eq(items.orgId, sql.placeholder('orgId')), eq(kind.itemParent, sql.placeholder('templateId'))))
-    .orderBy(asc(items.position), asc(items.createdAt), asc(items.id))
-    .prepare(`mise_entry_items_${kind.kind}`)
+/** The items `entryItemsSql` read, as the item table's rows (each column decoded as drizzle decodes it). */
+export function entryItemsOf<Row>(kind: AnyTemplateKind, value: unknown): Row[] {
+  const columns = Object.entries(getTableColumns(kind.items))
+  const list = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[]
+  return list.map((item) => {
+    const row: Record<string, unknown> = {}
+    for (const [key, column] of columns) {
+      const field = item[key]
+      row[key] = field === null || field === undefined ? null : column.mapFromDriverValue(field)
+    }
+    return row as Row
+  })
 }
-const itemQueries = preparedByKey<ReturnType<typeof prepareItems>>()
 
 // ---------------------------------------------------------------------------------------------------
 // Progress: the one place completeness and overdue are decided.
