@@ -101,12 +101,19 @@ function wallClock(date: Date, timeZone: string): Record<'year' | 'month' | 'day
 export function formatInstant(at: Date | string, opts: { language: string | undefined; timeZone: string; style?: DateStyle }): string {
   const date = typeof at === 'string' ? new Date(at) : at
   const style = opts.style ?? 'dateTime'
-  if (style === 'stamp') {
-    const f = wallClock(date, opts.timeZone)
-    return `${f.year}-${f.month}-${f.day} ${f.hour}:${f.minute}`
+  // A page shows the same records' times on every request: remembered.
+  const key = `${dateLocaleTag(opts.language)}|${opts.timeZone}|${style}|${date.getTime()}`
+  let text = instants.get(key)
+  if (text === undefined) {
+    if (style === 'stamp') {
+      const f = wallClock(date, opts.timeZone)
+      text = `${f.year}-${f.month}-${f.day} ${f.hour}:${f.minute}`
+    } else text = formatter(opts.language, opts.timeZone, style).format(date)
+    remember(instants, key, text)
   }
-  return formatter(opts.language, opts.timeZone, style).format(date)
+  return text
 }
+const instants = new Map<string, string>()
 
 /** The `yyyy-MM-dd` day an instant falls on in a time zone. */
 export function dayOf(at: Date | string, timeZone: string): string {
@@ -120,13 +127,23 @@ export function dayOf(at: Date | string, timeZone: string): string {
 const daysOf = new Map<string, string>()
 
 /**
- * The `yyyy-MM-dd` day an instant falls on in a time zone, not remembered (for `now`, new on every
- * call): one call to a kept Intl formatter, where date-fns' TZDate costs ~0.1 ms on a page's first call.
+ * The `yyyy-MM-dd` day an instant falls on in a time zone, for `now` (new on every call): one call to a
+ * kept Intl formatter, where date-fns' TZDate costs ~0.1 ms on a page's first call. The last answer of
+ * each zone is kept for the rest of its minute: since 1972 every zone's offset from UTC is a whole number
+ * of minutes, so a day starts and ends on a minute, and every request of that minute asks the same.
  */
 export function dayInZone(date: Date, timeZone: string): string {
+  const minute = Math.floor(date.getTime() / 60_000)
+  const last = todays.get(timeZone)
+  if (last && last.minute === minute && minute >= SINCE_1972) return last.day
   const f = wallClock(date, timeZone)
-  return `${f.year}-${f.month}-${f.day}`
+  const day = `${f.year}-${f.month}-${f.day}`
+  if (todays.size >= REMEMBERED) todays.clear()
+  todays.set(timeZone, { minute, day })
+  return day
 }
+const todays = new Map<string, { minute: number; day: string }>()
+const SINCE_1972 = Date.UTC(1972, 0, 1) / 60_000
 
 /** Answers kept by the date helpers: at most REMEMBERED each, emptied when full. */
 const REMEMBERED = 20_000

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { dayOf, formatDay, formatInstant, formatMoment, isDay, monthPlace, shiftDay } from '../../server/dates.ts'
-import { tz } from '@date-fns/tz'
+import { TZDate, tz } from '@date-fns/tz'
 import { format, getDate, getDaysInMonth, parse } from 'date-fns'
 import { todayIn } from '../../server/records/service.ts'
 import { isDay as webIsDay, shiftDay as webShiftDay } from '../../app/components/records/dates.ts'
@@ -73,6 +73,31 @@ describe('without a date library (ADR 056): the same days and wall clocks as dat
     expect(todayIn('Pacific/Pago_Pago', new Date('2027-01-01T10:00:00Z'))).toBe('2026-12-31')
   })
 
+  test('todayIn keeps each zone’s day for the rest of its minute: every second around midnight, in zones with 30- and 45-minute offsets', () => {
+    const zones = ['Asia/Kolkata', 'Asia/Kathmandu', 'Australia/Eucla', 'Europe/Madrid', 'America/St_Johns']
+    for (const zone of zones) {
+      // The minutes around the zone's midnight of 2026-06-15, asked second by second, each zone in turn.
+      const midnight = Date.parse('2026-06-15T00:00:00Z') - tzOffsetMs(zone, Date.parse('2026-06-15T00:00:00Z'))
+      for (let t = midnight - 90_000; t < midnight + 90_000; t += 1000) {
+        const now = new Date(t)
+        expect(todayIn(zone, now)).toBe(format(now, 'yyyy-MM-dd', { in: tz(zone) }))
+        expect(todayIn('UTC', now)).toBe(now.toISOString().slice(0, 10))
+      }
+    }
+  })
+
+  test('formatInstant remembers each answer by language, zone, style and instant', () => {
+    const at = '2026-04-07T22:30:00Z'
+    for (let i = 0; i < 2; i++) {
+      expect(formatInstant(at, { language: 'en', timeZone: 'Europe/Madrid', style: 'time' })).toBe('00:30')
+      expect(formatInstant(at, { language: 'es', timeZone: 'Europe/Madrid', style: 'time' })).toBe('0:30')
+      expect(formatInstant(at, { language: 'en', timeZone: 'America/New_York', style: 'time' })).toBe('18:30')
+      expect(formatInstant(new Date(at), { language: 'en', timeZone: 'Europe/Madrid', style: 'stamp' })).toBe('2026-04-08 00:30')
+      expect(formatInstant('2026-04-07T22:31:00Z', { language: 'en', timeZone: 'Europe/Madrid', style: 'time' })).toBe('00:31')
+    }
+    expect(() => formatInstant('not a date', { language: 'en', timeZone: 'Europe/Madrid' })).toThrow(RangeError)
+  })
+
   test('shiftDay steps calendar days over month, year and leap-day ends', () => {
     expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28')
     expect(shiftDay('2028-02-28', 1)).toBe('2028-02-29')
@@ -101,3 +126,8 @@ describe('without a date library (ADR 056): the same days and wall clocks as dat
     for (const value of ['2028-02-29', '1900-01-01', '9999-12-31']) expect(isDay(value)).toBe(true)
   })
 })
+
+/** A zone's offset from UTC at an instant, in ms (from date-fns' TZDate, the reference these tests use). */
+function tzOffsetMs(zone: string, at: number): number {
+  return -new TZDate(at, zone).getTimezoneOffset() * 60_000
+}
