@@ -94,7 +94,10 @@ describe('the temperature log page with 30 days of readings', () => {
     // One path per marker kind, not an element per reading, with coordinates of one decimal: the fridges
     // have a path of squares for yesterday's readings out of range beside their circles.
     expect(month.html).not.toContain('<circle')
-    expect(month.html.match(/<path /g)?.length).toBe(UNITS + UNITS / KINDS.length)
+    expect(month.html.match(/<path [^>]*stroke-linecap/g)?.length).toBe(UNITS + UNITS / KINDS.length)
+    // Each chart's two axes are one path, and its labels take size and colour from a group.
+    expect(month.html.match(/<path d="M36 8V120H312"/g)?.length).toBe(UNITS)
+    expect(month.html).not.toMatch(/<line |<text [^>]*font-size/)
     expect(month.html.match(/<svg[\s\S]*?<\/svg>/g)?.join('')).not.toMatch(/\d\.\d{2}/)
     // Before: 187 KB of SVG for the month's 12 charts (an element per reading) and 54 KB for the week; now 47 KB and 21 KB.
     expect(svgBytes(month.html)).toBeLessThan(UNITS * 5_000)

@@ -7,26 +7,31 @@ export interface ChartBox {
 
 /**
  * The axes every server-drawn chart shares (temperature units, venue compliance): the two axis lines,
- * the value at the top and at the bottom of the scale, and the first and last day under the plot.
+ * the value at the top and at the bottom of the scale, and the first and last day under the plot. Both
+ * lines are one path, and the labels take their size, colour and alignment from groups: a page draws a
+ * chart per unit, and every element and attribute is work on each request.
  */
 export function ChartAxes({ box, top, bottom, first, last }: { box: ChartBox; top: string; bottom: string; first: string; last: string }) {
   const { width: W, height: H, pad } = box
   return (
     <>
-      <line x1={pad.left} y1={pad.top} x2={pad.left} y2={H - pad.bottom} stroke="currentColor" strokeWidth="1" />
-      <line x1={pad.left} y1={H - pad.bottom} x2={W - pad.right} y2={H - pad.bottom} stroke="currentColor" strokeWidth="1" />
-      <text x={pad.left - 4} y={pad.top + 8} textAnchor="end" fontSize="9" fill="currentColor">
-        {top}
-      </text>
-      <text x={pad.left - 4} y={H - pad.bottom} textAnchor="end" fontSize="9" fill="currentColor">
-        {bottom}
-      </text>
-      <text x={pad.left} y={H - 6} fontSize="9" fill="currentColor">
-        {first}
-      </text>
-      <text x={W - pad.right} y={H - 6} textAnchor="end" fontSize="9" fill="currentColor">
-        {last}
-      </text>
+      <path d={`M${pad.left} ${pad.top}V${H - pad.bottom}H${W - pad.right}`} fill="none" stroke="currentColor" />
+      <g fontSize="9" fill="currentColor">
+        <text x={pad.left} y={H - 6}>
+          {first}
+        </text>
+        <g textAnchor="end">
+          <text x={pad.left - 4} y={pad.top + 8}>
+            {top}
+          </text>
+          <text x={pad.left - 4} y={H - pad.bottom}>
+            {bottom}
+          </text>
+          <text x={W - pad.right} y={H - 6}>
+            {last}
+          </text>
+        </g>
+      </g>
     </>
   )
 }

@@ -124,7 +124,7 @@ export function TemperatureChart({
         <rect x={PAD.left} y={c(bandTop)} width={W - PAD.left - PAD.right} height={c(Math.max(0, bandBottom - bandTop))} className="fill-green-100 dark:fill-green-950" />
         <ChartAxes box={BOX} top={hi.toFixed(0)} bottom={lo.toFixed(0)} first={from} last={until} />
         {shown.length > 1 ? (
-          <polyline points={at.map((p) => `${c(p.x)},${c(p.y)}`).join(' ')} fill="none" stroke="currentColor" strokeWidth="1" />
+          <polyline points={at.map((p) => `${c(p.x)},${c(p.y)}`).join(' ')} fill="none" stroke="currentColor" />
         ) : null}
         {/* Each marker a zero-length segment: its round cap a circle of radius 3, its square cap a 7 × 7 square. */}
         {circles ? <path d={circles} fill="none" strokeWidth="6" strokeLinecap="round" className="stroke-green-700 dark:stroke-green-400" /> : null}
