@@ -7,9 +7,9 @@ import { and, eq, sql } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import type { RecordStatus } from '../records/schema.ts'
-import { publicRecord, recordHistory, splitHistory, type StoredRecord } from '../records/service.ts'
+import { publicRecord, splitHistory, templateDayRecords, templateDayRecordsOf, type StoredRecord } from '../records/service.ts'
 import type { ServiceContext } from '../scope.ts'
-import { preparedOnce } from '../db/client.ts'
+import { nestedRows, preparedOnce } from '../db/client.ts'
 import {
   cellKey,
   checkSlot,
@@ -79,14 +79,17 @@ function currentByCell(rows: (Pick<StoredRecord, 'itemId' | 'slot' | 'status'> &
 // ---------------------------------------------------------------------------------------------------
 // The day list.
 
-/** The checklist (archived or not) with its sign-off at the venue on the day, if any, and its items: one query. */
+/**
+ * The checklist (archived or not) with its sign-off at the venue on the day, if any, its items and the
+ * day's records of it there: one statement (ADR 075).
+ */
 const entryChecklist = preparedOnce((db) => {
   const s = checklistSignOffs
   return db
-    .select({ checklist: checklists, signOff: s, items: entryItemsSql(checklistKind) })
+    .select({ checklist: checklists, signOff: s, items: entryItemsSql(db, checklistKind), records: nestedRows(templateDayRecords(db)) })
     .from(checklists)
     .leftJoin(s, and(eq(s.orgId, checklists.orgId), eq(s.checklistId, checklists.id), eq(s.venueId, sql.placeholder('venueId')), eq(s.date, sql.placeholder('date'))))
-    .where(and(eq(checklists.orgId, sql.placeholder('orgId')), eq(checklists.id, sql.placeholder('checklistId'))))
+    .where(and(eq(checklists.orgId, sql.placeholder('orgId')), eq(checklists.id, sql.placeholder('templateId'))))
     .prepare('mise_entry_checklist')
 })
 
@@ -192,11 +195,11 @@ function keptItem(kept: StoredRecord) {
 export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checklistId: string, date: string | undefined, slot?: number, now = new Date()) {
   const { db, scope } = ctx
   const day = dayInfo(venue, date, ctx.locale, now)
-  const [found] = await entryChecklist(db).execute({ orgId: scope.orgId, checklistId, venueId: venue.id, date: day.date })
+  const [found] = await entryChecklist(db).execute({ orgId: scope.orgId, templateId: checklistId, venueId: venue.id, date: day.date, kind: 'checklist' })
   if (!found) return undefined
   const { checklist, signOff: signed } = found
-  const items = entryItemsOf<ItemRow>(checklistKind, found.items)
-  const rows = await recordHistory(db, scope, { kind: 'checklist', venueId: venue.id, date: day.date, templateIds: [checklist.id] })
+  const items = entryItemsOf<ItemRow>(db, checklistKind, found.items)
+  const rows = templateDayRecordsOf(db, found.records)
   if (!usedAtVenue(checklist, venue.id) && rows.length === 0) return undefined
 
   const times = checklistTimes(checklist)

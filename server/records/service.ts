@@ -10,7 +10,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'driz
 import { alias } from 'drizzle-orm/pg-core'
 import { badRequest, validationError } from '../api/errors.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
-import { manyRowsOf, preparedByKey, type Db } from '../db/client.ts'
+import { manyRowsOf, nestedRowsOf, preparedByKey, preparedOnce, type Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import { memberships } from '../orgs/schema.ts'
@@ -261,13 +261,45 @@ export async function currentRecords(db: Db, scope: OrgScope, filter: RecordFilt
  */
 export async function chartRecords(db: Db, scope: OrgScope, filter: RecordFilter) {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return byFilter(db, scope, filter, 'chart', (where, current) =>
-    db
-      .select({ itemId: records.itemId, date: records.date, slot: records.slot, value: records.value, status: records.status, recordedAt: records.recordedAt })
-      .from(records)
-      .where(and(where, or(eq(records.status, 'failed'), current)))
-      .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)),
-  )
+  return byFilter(db, scope, filter, 'chart', (where, current) => selectChart(db, where, current))
+}
+
+function selectChart(db: Db, where: SQL | undefined, current: SQL) {
+  return db
+    .select({ itemId: records.itemId, date: records.date, slot: records.slot, value: records.value, status: records.status, recordedAt: records.recordedAt })
+    .from(records)
+    .where(and(where, or(eq(records.status, 'failed'), current)))
+    .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id))
+}
+export type ChartRecord = Awaited<ReturnType<typeof chartRecords>>[number]
+
+// ---------------------------------------------------------------------------------------------------
+// One template's records, read with the template (an entry page's one statement, ADR 075).
+
+/** The shape of a template's day: one kind, venue, template and day; or the days from … to for a chart. */
+const templateDay: ReadFilter = { kind: 'checklist', venueId: '', date: '', templateId: '' }
+const templateDays: ReadFilter = { kind: 'checklist', venueId: '', from: '', to: '', templateId: '' }
+
+/**
+ * `recordHistory` of one template at a venue on a day (every record, current and superseded, oldest
+ * first) as a select to nest in the query that reads the template (db/client.ts `nestedRows`): its
+ * placeholders are `orgId`, `venueId`, `kind`, `date` and `templateId`. `templateDayRecordsOf` reads it.
+ */
+export const templateDayRecords = preparedOnce((db) =>
+  selectStored(db, filterWhere(templateDay), currentAmong(filterWhere(templateDay, superseding))).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)),
+)
+export function templateDayRecordsOf(db: Db, value: unknown): StoredRecord[] {
+  return nestedRowsOf<StoredRecord>(templateDayRecords(db), value)
+}
+
+/**
+ * `chartRecords` of one template at a venue from one day to another, as a select to nest in the query
+ * that reads the template: its placeholders are `orgId`, `venueId`, `kind`, `from`, `to` and
+ * `templateId`. `templateChartOf` reads it.
+ */
+export const templateChart = preparedOnce((db) => selectChart(db, filterWhere(templateDays), currentAmong(filterWhere(templateDays, superseding))))
+export function templateChartOf(db: Db, value: unknown): ChartRecord[] {
+  return nestedRowsOf<ChartRecord>(templateChart(db), value)
 }
 
 /** Which records a compliance count reads: these venues, both kinds, between two days. */

@@ -9,8 +9,8 @@ import { and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm
 import { notFound, validationError } from '../api/errors.ts'
 import { t } from '../i18n.ts'
 import { organisations } from '../orgs/schema.ts'
-import { preparedOnce } from '../db/client.ts'
-import { chartRecords, publicRecord, recordHistory, shiftDay, todayIn, type StoredRecord } from '../records/service.ts'
+import { nestedRows, preparedOnce } from '../db/client.ts'
+import { chartRecords, publicRecord, recordHistory, shiftDay, templateChart, templateChartOf, templateDayRecords, templateDayRecordsOf, todayIn, type ChartRecord, type StoredRecord } from '../records/service.ts'
 import { isUuid, type ServiceContext } from '../scope.ts'
 import * as work from '../templates/day.ts'
 import { usedAtVenue } from '../templates/service.ts'
@@ -155,7 +155,7 @@ async function findEntry(ctx: ServiceContext, entryId: string) {
 }
 const entryQuery = preparedOnce((db) =>
   db
-    .select({ entry: temperatureEntries, log: temperatureLogs, unit: organisations.temperatureUnit, items: work.entryItemsSql(temperatureKind) })
+    .select({ entry: temperatureEntries, log: temperatureLogs, unit: organisations.temperatureUnit, items: work.entryItemsSql(db, temperatureKind) })
     .from(temperatureEntries)
     .innerJoin(temperatureLogs, and(eq(temperatureLogs.orgId, temperatureEntries.orgId), eq(temperatureLogs.id, temperatureEntries.temperatureId)))
     .innerJoin(organisations, eq(organisations.id, temperatureEntries.orgId))
@@ -185,12 +185,13 @@ export type PublicReading = ReturnType<typeof publicReading>
  * readings that day) with, per check, the current reading, the earlier ones and the open failures, and
  * the readings of the last 30 days for the chart (only what a point needs). Three queries whatever the
  * number of units and readings (the entry with its log and units; the day's readings; the chart's), and
- * the venue's when the session did not read it.
+ * the venue's when the session did not read it; a log's page (`logEntryDetail`) reads it all in one.
  */
 export async function entryDetail(ctx: ServiceContext, entryId: string, now = new Date()) {
   const found = await findEntry(ctx, entryId)
   if (!found) throw notFound()
-  return entryView(ctx, found, await work.venueForWork(ctx, found.entry.venueId), now)
+  const { items, ...rest } = found
+  return entryView(ctx, { ...rest, read: { items: work.entryItemsOf<TemperatureItemRow>(ctx.db, temperatureKind, items) } }, await work.venueForWork(ctx, found.entry.venueId), now)
 }
 
 /**
@@ -207,21 +208,27 @@ export async function logEntryDetail(
   now = new Date(),
 ) {
   const day = work.dayInfo(venue, date, ctx.locale, now)
-  const [row] = await work.dueTemplates<TemperatureLogRow & { unit: TemperatureUnit; entryId: string | null; items: unknown }>(
+  const { db } = ctx
+  // The log with its entry, units, the day's readings and the chart's: one statement (ADR 075).
+  const [row] = await work.dueTemplates<TemperatureLogRow & { unit: TemperatureUnit; entryId: string | null; items: unknown; readings: unknown; chart: unknown }>(
     ctx,
     temperatureKind,
     venue.id,
     day.date,
-    { ...getTableColumns(temperatureLogs), ...dayColumns, items: work.entryItemsSql(temperatureKind) },
+    { ...getTableColumns(temperatureLogs), ...dayColumns, items: work.entryItemsSql(db, temperatureKind), readings: nestedRows(templateDayRecords(db)), chart: nestedRows(templateChart(db)) },
     'entry',
     temperatureId,
+    { from: shiftDay(day.date, -(chartDays - 1)), to: day.date },
   )
   if (!row) throw notFound()
-  const { unit, entryId, items, ...log } = row
+  const { unit, entryId, items, readings, chart, ...log } = row
   work.checkSlot(ctx, slot, log.checksPerDay) // a check the log does not have changes nothing
   const id = entryId ?? (await ensureEntries(ctx, venue.id, day.date, [log.id])).get(log.id)!
-  return entryView(ctx, { entry: { id, venueId: venue.id, date: day.date }, log, unit, items }, venue, now, { slot }, chartDays)
+  const read = { items: work.entryItemsOf<TemperatureItemRow>(db, temperatureKind, items), todays: templateDayRecordsOf(db, readings), charted: templateChartOf(db, chart) }
+  return entryView(ctx, { entry: { id, venueId: venue.id, date: day.date }, log, unit, read }, venue, now, { slot }, chartDays)
 }
+
+type TemperatureItemRow = typeof temperatureItems.$inferSelect
 
 /**
  * The entry as the API shows it (`entryDetail`), from the entry, its log and the organisation's unit:
@@ -230,7 +237,18 @@ export async function logEntryDetail(
  */
 async function entryView(
   ctx: ServiceContext,
-  { entry, log, unit, items: itemsJson }: { entry: Pick<typeof temperatureEntries.$inferSelect, 'id' | 'venueId' | 'date'>; log: TemperatureLogRow; unit: TemperatureUnit; items: unknown },
+  {
+    entry,
+    log,
+    unit,
+    read,
+  }: {
+    entry: Pick<typeof temperatureEntries.$inferSelect, 'id' | 'venueId' | 'date'>
+    log: TemperatureLogRow
+    unit: TemperatureUnit
+    /** The units, the day's readings and the chart's, as read with the log; or the units alone, the readings read here. */
+    read: { items: TemperatureItemRow[]; todays?: StoredRecord[]; charted?: ChartRecord[] }
+  },
   venue: work.WorkVenue,
   now: Date,
   oneCheck?: { slot?: number },
@@ -238,10 +256,10 @@ async function entryView(
 ) {
   const times = checkTimesOf(log)
   const day = work.dayInfo(venue, entry.date, ctx.locale, now)
-  const items = work.entryItemsOf<typeof temperatureItems.$inferSelect>(temperatureKind, itemsJson)
+  const { items } = read
   const [todays, charted] = await Promise.all([
-    recordHistory(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: [log.id] }),
-    chartRecords(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, from: shiftDay(day.date, -(chartDays - 1)), to: day.date, templateIds: [log.id] }),
+    read.todays ?? recordHistory(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, date: day.date, templateIds: [log.id] }),
+    read.charted ?? chartRecords(ctx.db, ctx.scope, { kind: 'temperature', venueId: venue.id, from: shiftDay(day.date, -(chartDays - 1)), to: day.date, templateIds: [log.id] }),
   ])
   if (!usedAtVenue(log, venue.id) && todays.length === 0) throw notFound()
   // A re-check supersedes a failure of the same unit, check and day: today's records tell them all.

@@ -4,17 +4,17 @@
  * (an item, or an item at one check for temperature logs). Each kind supplies how a value is judged and
  * what the record keeps.
  */
-import { and, asc, eq, getTableColumns, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import { recordDayCounts, recordResolutions, records, type RecordKind, type RecordStatus, type StoredChecks } from '../records/schema.ts'
 import { addRecord, instantOf, requireDay, resolveRecord, todayIn, type RecordSnapshot, type StoredRecord } from '../records/service.ts'
 import { deviceTimeOf } from '../records/offline.ts'
 import { requireVenueAccess, type ServiceContext } from '../scope.ts'
-import { manyRowsOf, preparedByKey, queryManyRows } from '../db/client.ts'
+import { manyRowsOf, nestedRows, nestedRowsOf, preparedByKey, queryManyRows, type Db, type NestedSelect } from '../db/client.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
 import { findVenue } from '../venues/service.ts'
-import { sqlName, type AnyTemplateKind } from './kind.ts'
+import type { AnyTemplateKind } from './kind.ts'
 import { dueOn, dueOnParams, dueOnSql } from './schedule.ts'
 import { usedAtVenue, usedAtVenueSql } from './service.ts'
 
@@ -49,8 +49,9 @@ export function dayInfo(venue: WorkVenue, date: string | undefined, locale: Loca
 /**
  * The non-archived templates of a kind due at the venue on the day, by position: one query, prepared
  * once per database and `name` (every day list runs it). `columns` picks what the caller shows, the
- * same columns for the same `name`; they may read the placeholders `venueId` and `date` (the day).
- * With `templateId`, that template alone when it is one of them (a page of one template).
+ * same columns for the same `name`; they may read the placeholders `venueId`, `date` (the day), `kind`
+ * and those of `more`. With `templateId`, that template alone when it is one of them (a page of one
+ * template), also the placeholder `templateId`.
  */
 export async function dueTemplates<R>(
   ctx: Pick<ServiceContext, 'db' | 'scope'>,
@@ -60,12 +61,14 @@ export async function dueTemplates<R>(
   columns: Record<string, any>,
   name: string,
   templateId?: string,
+  more: Record<string, unknown> = {},
 ): Promise<R[]> {
   const one = templateId !== undefined
   const key = `mise_due_${kind.kind}_${name}${one ? '_one' : ''}`
   const prepared = dueQueries(ctx.db, key, () => prepareDue(ctx.db, kind, columns, key, one))
-  // `venueId` and `date` are also there for `columns` that read the venue's day (`sql.placeholder('date')`).
-  const params = { orgId: ctx.scope.orgId, venueId, date, ...dueOnParams(date), ...(one ? { templateId } : {}) }
+  // `venueId`, `date` and `kind` are also there for `columns` that read the venue's day (`sql.placeholder('date')`),
+  // `more` for the placeholders of columns of their own.
+  const params = { ...more, orgId: ctx.scope.orgId, venueId, date, kind: kind.kind, ...dueOnParams(date), ...(one ? { templateId } : {}) }
   const rows = await manyRowsOf(() => prepared.execute(params))
   return rows as R[]
 }
@@ -90,30 +93,33 @@ function prepareDue(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Re
 const dueQueries = preparedByKey<ReturnType<typeof prepareDue>>()
 
 /**
- * SQL: the template's items (of the outer template row), archived ones too, in order, as one JSON array —
- * what an entry page reads (it shows an item archived since when it has records that day). A column of
- * the query that reads the template, so the page reads both in one statement; `entryItemsOf` decodes it.
- * Qualified by hand, as `itemCountSql` is: the outer columns must not bind to the items.
+ * SQL: the template's items (of the outer template row), archived ones too, in order — what an entry
+ * page reads (it shows an item archived since when it has records that day) — as a column of the query
+ * that reads the template, so the page reads both in one statement (db/client.ts `nestedRows`, ADR 075);
+ * `entryItemsOf` reads the column. Qualified by hand, as `itemCountSql` is: the outer columns must not
+ * bind to the items.
  */
-export function entryItemsSql(kind: AnyTemplateKind): SQL<unknown> {
-  const { templates, parent } = kind.names
-  const fields = Object.entries(getTableColumns(kind.items)).map(([key, column]) => `'${key}', ci.${sqlName(column)}`)
-  return sql`(select coalesce(json_agg(json_build_object(${sql.raw(fields.join(', '))}) order by ci.position, ci.created_at, ci.id), '[]'::json) from ${kind.items} ci where ci.org_id = ${sql.raw(`${templates}.org_id`)} and ci.${sql.raw(parent)} = ${sql.raw(`${templates}.id`)})`
+export function entryItemsSql(db: Db, kind: AnyTemplateKind): SQL<unknown> {
+  return nestedRows(entryItemsSelect(db, kind))
 }
 
-/** The items `entryItemsSql` read, as the item table's rows (each column decoded as drizzle decodes it). */
-export function entryItemsOf<Row>(kind: AnyTemplateKind, value: unknown): Row[] {
-  const columns = Object.entries(getTableColumns(kind.items))
-  const list = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>[]
-  return list.map((item) => {
-    const row: Record<string, unknown> = {}
-    for (const [key, column] of columns) {
-      const field = item[key]
-      row[key] = field === null || field === undefined ? null : column.mapFromDriverValue(field)
-    }
-    return row as Row
+/** The items `entryItemsSql` read, as the item table's rows. */
+export function entryItemsOf<Row>(db: Db, kind: AnyTemplateKind, value: unknown): Row[] {
+  return nestedRowsOf<Row>(entryItemsSelect(db, kind), value)
+}
+
+function entryItemsSelect(db: Db, kind: AnyTemplateKind) {
+  return itemSelects(db, kind.kind, () => {
+    const { items } = kind
+    const { templates } = kind.names
+    return db
+      .select()
+      .from(items)
+      .where(and(eq(items.orgId, sql.raw(`${templates}.org_id`)), eq(kind.itemParent, sql.raw(`${templates}.id`))))
+      .orderBy(asc(items.position), asc(items.createdAt), asc(items.id))
   })
 }
+const itemSelects = preparedByKey<NestedSelect>()
 
 // ---------------------------------------------------------------------------------------------------
 // Progress: the one place completeness and overdue are decided.

@@ -142,11 +142,6 @@ export function checkRangeOrder(ctx: ServiceContext, min: number | null, max: nu
   if (min !== null && max !== null && min > max) throw validationError({ max: t(ctx.locale, 'validation.maxBelowMin') })
 }
 
-/** A column's name in SQL written by hand: its schema key in snake_case, as the database's casing writes it. */
-export function sqlName(column: PgColumn): string {
-  return column.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)
-}
-
 /**
  * The descriptive part of a kind, from its record kind, API resource (`checklists`) and tables: the
  * JSON keys (`checklist`, `checklists`), path parameter (`checklistId`), permission (`checklists.manage`)
@@ -159,7 +154,7 @@ export function kindTables(kind: RecordKind, resource: 'checklists' | 'temperatu
     templates,
     items,
     itemParent,
-    names: { templates: getTableName(templates), items: getTableName(items), parent: sqlName(itemParent) },
+    names: { templates: getTableName(templates), items: getTableName(items), parent: itemParent.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) },
     manage: `${resource}.manage` as const,
     json: { one, many: resource },
     param: `${one}Id`,

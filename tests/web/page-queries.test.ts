@@ -119,11 +119,11 @@ describe('one page request', () => {
       counts.push(sqls.length)
     }
     expect(counts[1]).toBe(counts[0])
-    // The session; the checklist with its sign-off and its items; the day's records.
-    expect(counts[0]).toBe(3)
+    // The session; the checklist with its sign-off, its items and the day's records (ADR 075).
+    expect(counts[0]).toBe(2)
   })
 
-  test("/temperatures/:id reads the log's entry, not the day list: the same four queries for 1 unit as for 6 with readings", async () => {
+  test("/temperatures/:id reads the log's entry, not the day list: the same two queries for 1 unit as for 6 with readings", async () => {
     const counts = []
     for (const [o, units] of [
       [small, 1],
@@ -149,8 +149,8 @@ describe('one page request', () => {
       counts.push(sqls.length)
     }
     expect(counts[1]).toBe(counts[0])
-    // The session; the log due that day with its entry and its units; the day's readings; the chart's.
-    expect(counts[0]).toBe(4)
+    // The session; the log due that day with its entry, its units, the day's readings and the chart's (ADR 075).
+    expect(counts[0]).toBe(2)
   })
 
   test('the current-user call is the one query of the session lookup, with the organisations', async () => {
