@@ -17,11 +17,10 @@ import {
   entryItemsSql,
   checksProgress,
   checksProgressOfCounts,
-  dayCounts,
   checkWorkable,
   dayInfo,
   dueOn,
-  dueTemplates,
+  dueTemplatesWithCounts,
   publicVenue,
   recordWork,
   resolveWork,
@@ -94,14 +93,14 @@ const entryChecklist = preparedOnce((db) => {
 })
 
 /**
- * The non-archived checklists due at the venue on the day, with progress and sign-off: three queries (venue by the
- * caller, checklists with their sign-offs, what their items and records count) whatever the number of checklists and items,
- * and after a write to the day's records or the checklists' items one more, storing what was counted again (ADR 071).
+ * The non-archived checklists due at the venue on the day, with progress and sign-off: one statement (the checklists
+ * with their sign-offs and what their items and records count, ADR 075; the venue by the caller) whatever the number of
+ * checklists and items, and after a write to the day's records or the checklists' items one more, storing what was
+ * counted again (ADR 071).
  */
 export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: string | undefined, now = new Date()) {
-  const { db, scope } = ctx
   const day = dayInfo(venue, date, ctx.locale, now)
-  const lists = await dueTemplates<
+  const { templates: lists, counts } = await dueTemplatesWithCounts<
     Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime' | 'checksPerDay' | 'checkTimes' | 'requiresSignOff'> & { signedOff: boolean }
   >(ctx, checklistKind, venue.id, day.date, {
     id: checklists.id,
@@ -113,9 +112,7 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
     requiresSignOff: checklists.requiresSignOff,
     // Qualified by hand: drizzle writes a select's own columns unqualified, which the subquery would read as its own.
     signedOff: sql<boolean>`exists (select 1 from ${checklistSignOffs} s where s.org_id = "checklists"."org_id" and s.venue_id = ${sql.placeholder('venueId')}::uuid and s.checklist_id = "checklists"."id" and s.date = ${sql.placeholder('date')}::date)`,
-  }, 'day_list')
-  const ids = lists.map((l) => l.id)
-  const counts = await dayCounts(db, scope, checklistKind, { required: checklistItems.required, openFailures: 'current' }, venue.id, day.date, ids)
+  }, 'day_list', { required: checklistItems.required, openFailures: 'current' })
   const countsOf = new Map(counts.map((c) => [`${c.templateId}:${c.slot ?? 'items'}`, c]))
   const itemsOf = (id: string) => {
     const items = countsOf.get(`${id}:items`)

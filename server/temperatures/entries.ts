@@ -92,15 +92,17 @@ const dayColumns = {
 
 /**
  * The non-archived logs due at the venue on the day, each with its entry id and progress by check: a
- * constant number of queries whatever the number of logs, units and readings — venue by the caller; the
- * logs with what else the page needs of each read as columns (the organisation's unit, the day's entry);
- * what their units and readings count (templates/day.ts dayCounts) — and, once a day, one insert of the
+ * constant number of queries whatever the number of logs, units and readings — venue by the caller; one
+ * statement for the logs with what else the page needs of each read as columns (the organisation's unit,
+ * the day's entry) and what their units and readings count (templates/day.ts dueTemplatesWithCounts,
+ * ADR 075) — and, once a day, one insert of the
  * entries not yet there; after a write to the day's readings or the logs' units, one update storing what
  * was counted again (ADR 071).
  */
 export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: string | undefined, now = new Date()) {
   const day = work.dayInfo(venue, date, ctx.locale, now)
-  const logs = await work.dueTemplates<Pick<TemperatureLogRow, 'id' | 'name' | 'checksPerDay' | 'checkTimes'> & { unit: TemperatureUnit; entryId: string | null }>(
+  // Every unit is read at every check; a re-check never hides an unresolved failure (ADR 022).
+  const { templates: logs, counts } = await work.dueTemplatesWithCounts<Pick<TemperatureLogRow, 'id' | 'name' | 'checksPerDay' | 'checkTimes'> & { unit: TemperatureUnit; entryId: string | null }>(
     ctx,
     temperatureKind,
     venue.id,
@@ -113,15 +115,10 @@ export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: 
       ...dayColumns,
     },
     'day_list',
+    { required: sql`true`, openFailures: 'all' },
   )
-  const ids = logs.map((l) => l.id)
   const missing = logs.filter((l) => !l.entryId).map((l) => l.id)
-  const [unit, made, counts] = await Promise.all([
-    logs.length ? logs[0]!.unit : orgUnit(ctx),
-    ensureEntries(ctx, venue.id, day.date, missing),
-    // Every unit is read at every check; a re-check never hides an unresolved failure (ADR 022).
-    work.dayCounts(ctx.db, ctx.scope, temperatureKind, { required: sql`true`, openFailures: 'all' }, venue.id, day.date, ids),
-  ])
+  const [unit, made] = await Promise.all([logs.length ? logs[0]!.unit : orgUnit(ctx), ensureEntries(ctx, venue.id, day.date, missing)])
   const countsOf = new Map(counts.map((c) => [`${c.templateId}:${c.slot ?? 'units'}`, c]))
   return {
     ...day,

@@ -74,6 +74,11 @@ export async function dueTemplates<R>(
 }
 
 function prepareDue(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Record<string, any>, name: string, one = false) {
+  return dueSelect(db, kind, columns, one).prepare(name)
+}
+
+/** `dueTemplates`' select, unprepared: its placeholders are `orgId`, `weekday`, `dom`, `last`, `venueId` (and `templateId` for one). */
+function dueSelect(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Record<string, any>, one = false) {
   const tpl = kind.templates
   return db
     .select(columns)
@@ -88,9 +93,60 @@ function prepareDue(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Re
       ),
     )
     .orderBy(asc(tpl.position), asc(tpl.name), asc(tpl.id))
-    .prepare(name)
 }
 const dueQueries = preparedByKey<ReturnType<typeof prepareDue>>()
+
+/** A template-day's counts as `dayCounts` answers them: per template, a row without a check (`slot` null), then one per check. */
+export type DayCount = CheckCounts & { templateId: string; slot: number | null }
+
+/** What `countsSql` reads per template: its counts by check, and for a template-day to store, the version and fingerprint counted at. */
+interface CountedRow {
+  templateId: string
+  checks: StoredChecks
+  version: number | null
+  fingerprint: string | null
+}
+
+/** How a kind counts (`dayCounts`): which items are required, and which failures stay open. */
+export interface CountRule {
+  required: SQLWrapper
+  openFailures: 'current' | 'all'
+}
+
+/**
+ * The day list of a kind in one statement (ADR 075): `dueTemplates` (`columns` of each template due at
+ * the venue on the day, by position) and `dayCounts` of those templates, the templates as nested rows
+ * and their counts as a second column; prepared once per database and `name`. After a write to the day's
+ * records or the templates' items, one more statement stores what was counted again (ADR 071).
+ */
+export async function dueTemplatesWithCounts<R>(
+  ctx: Pick<ServiceContext, 'db' | 'scope'>,
+  kind: AnyTemplateKind,
+  venueId: string,
+  date: string,
+  columns: Record<string, any>,
+  name: string,
+  rule: CountRule,
+): Promise<{ templates: R[]; counts: DayCount[] }> {
+  const { db } = ctx
+  const key = `mise_due_counted_${kind.kind}_${name}`
+  const { query, templates } = countedQueries(db, key, () => {
+    const templates = dueSelect(db, kind, columns)
+    const ids = sql`array(select d.id from ${dueSelect(db, kind, { id: kind.templates.id })} as d)`
+    const p = sql.placeholder
+    const counted = countsSql(kind, rule, { orgId: sql`${p('orgId')}`, venueId: sql`${p('venueId')}`, date: sql`${p('date')}::date`, templateIds: ids })
+    const query = db
+      .select({ templates: nestedRows(templates), counts: sql<unknown>`(select coalesce(json_agg(c), '[]'::json) from (${counted}) as c)` })
+      .from(sql`(select 1) as one`)
+      .prepare(key)
+    return { query, templates }
+  })
+  const [row] = await query.execute({ orgId: ctx.scope.orgId, venueId, date, ...dueOnParams(date) })
+  const counts = (typeof row!.counts === 'string' ? JSON.parse(row!.counts) : row!.counts) as CountedRow[]
+  await storeCounted(db, ctx.scope, kind, venueId, date, counts)
+  return { templates: nestedRowsOf<R>(templates, row!.templates), counts: countsOf(counts) }
+}
+const countedQueries = preparedByKey<{ query: { execute(params: Record<string, unknown>): Promise<{ templates: unknown; counts: unknown }[]> }; templates: NestedSelect }>()
 
 /**
  * SQL: the template's items (of the outer template row), archived ones too, in order — what an entry
@@ -223,35 +279,59 @@ export async function dayCounts(
   db: ServiceContext['db'],
   scope: OrgScope,
   kind: AnyTemplateKind,
-  rule: { required: SQLWrapper; openFailures: 'current' | 'all' },
+  rule: CountRule,
   venueId: string,
   date: string,
   ids: string[],
-): Promise<(CheckCounts & { templateId: string; slot: number | null })[]> {
+): Promise<DayCount[]> {
   if (!ids.length) return []
+  const counted = countsSql(kind, rule, { orgId: sql`${scope.orgId}`, venueId: sql`${venueId}`, date: sql`${date}`, templateIds: sql`${sql.param(ids)}::uuid[]` })
+  const rows = await queryManyRows<CountedRow>(db, counted)
+  await storeCounted(db, scope, kind, venueId, date, rows)
+  return countsOf(rows)
+}
+
+/** Each template's counts, as rows by check. */
+function countsOf(rows: CountedRow[]): DayCount[] {
+  return rows.flatMap((row) =>
+    row.checks.map(([slot, done, optionalDone, failed, unresolved]) => ({ templateId: row.templateId, slot, done, optionalDone, failed, unresolved })),
+  )
+}
+
+/** Store what was counted for a template-day that has a row, unless a write has bumped its version since. */
+async function storeCounted(db: ServiceContext['db'], scope: OrgScope, kind: AnyTemplateKind, venueId: string, date: string, rows: CountedRow[]) {
+  const c = recordDayCounts
+  const fresh = rows.filter((row) => row.version !== null)
+  if (!fresh.length) return
+  await db.execute(sql`update ${c} set checks = x.checks, checks_version = x.version, checks_fingerprint = x.fingerprint
+    from jsonb_to_recordset((${JSON.stringify(fresh)}::text)::jsonb) as x("templateId" uuid, version int, fingerprint text, checks jsonb)
+    where ${c.orgId} = ${scope.orgId} and ${c.venueId} = ${venueId} and ${c.date} = ${date} and ${c.kind} = ${kind.kind}
+      and ${c.templateId} = x."templateId" and ${c.version} = x.version`)
+}
+
+/**
+ * The statement `dayCounts` runs, for the templates `templateIds` (an SQL uuid[]): a row per template
+ * (`templateId`, `checks`, and `version` and `fingerprint` when it was counted for a template-day to
+ * store). The organisation, venue and day are SQL too: values, or a prepared statement's placeholders.
+ */
+function countsSql(kind: AnyTemplateKind, rule: CountRule, at: { orgId: SQL; venueId: SQL; date: SQL; templateIds: SQL }): SQL {
   const items = kind.items
   const tpl = kind.templates
   const r = records
   const c = recordDayCounts
-  const templateIds = sql.param(ids)
+  const { orgId, venueId, date, templateIds } = at
   const counted = rule.openFailures === 'current' ? sql`current and open` : sql`open`
   const rules = `${DAY_COUNT_RULES}.${rule.openFailures}.`
-  const rows = await queryManyRows<{ templateId: string; checks: StoredChecks; version: number | null; fingerprint: string | null }>(
-    db,
-    sql`select template_id as "templateId", checks, null::int as version, null::text as fingerprint from kept
-      union all
-      select recount.id, coalesce((select jsonb_agg(jsonb_build_array(n.slot, n.done, n.optional_done, n.failed, n.unresolved)) from numbers as n where n.template_id = recount.id), '[]'::jsonb),
-        (select version from stored where stored.template_id = recount.id), recount.fingerprint
-      from recount`,
-    sql`tpl as (
+  return sql`with asked as (select ${templateIds} as ids),
+    tpl as (
       select ${tpl.id} as id, ${rules}::text || ${tpl.itemsVersion}::text as fingerprint from ${tpl}
-      where ${tpl.orgId} = ${scope.orgId} and ${tpl.id} = any(${templateIds}::uuid[])
+      where ${tpl.orgId} = ${orgId} and ${tpl.id} = any((select ids from asked)::uuid[])
     ),
     stored as (
       select ${c.templateId} as template_id, ${c.version} as version, ${c.checks} as checks, ${c.checksVersion} as checks_version, ${c.checksFingerprint} as checks_fingerprint
       from ${c}
-      where ${c.orgId} = ${scope.orgId} and ${c.venueId} = ${venueId} and ${c.date} = ${date} and ${c.kind} = ${kind.kind}
-        and ${c.templateId} = any(${templateIds}::uuid[])
+      where ${c.orgId} = ${orgId} and ${c.venueId} = ${venueId} and ${c.date} = ${date} and ${c.kind} = ${kind.kind}
+        and ${c.templateId} = any((select ids from asked)::uuid[])
     ),
     kept as (
       select template_id, checks from (
@@ -265,12 +345,12 @@ export async function dayCounts(
     counting as (select coalesce(array_agg(id), '{}'::uuid[]) as ids from recount),
     items as (
       select ${items.id} as id, ${kind.itemParent} as template_id, ${rule.required} as required from ${kind.items}
-      where ${items.orgId} = ${scope.orgId} and ${kind.itemParent} = any((select ids from counting)::uuid[]) and ${items.archivedAt} is null
+      where ${items.orgId} = ${orgId} and ${kind.itemParent} = any((select ids from counting)::uuid[]) and ${items.archivedAt} is null
     ),
     day as (
       select ${r.id} as id, ${r.templateId} as template_id, ${r.itemId} as item_id, ${r.slot} as slot, ${r.status} as status, ${r.supersedesId} as supersedes_id
       from ${r}
-      where ${r.orgId} = ${scope.orgId} and ${r.venueId} = ${venueId} and ${r.kind} = ${kind.kind} and ${r.date} = ${date}
+      where ${r.orgId} = ${orgId} and ${r.venueId} = ${venueId} and ${r.kind} = ${kind.kind} and ${r.date} = ${date}
         and ${r.templateId} = any((select ids from counting)::uuid[])
     ),
     cells as (
@@ -280,7 +360,7 @@ export async function dayCounts(
         select day.template_id, day.slot, day.item_id, day.status,
           day.id not in (select supersedes_id from day where supersedes_id is not null) as current,
           day.status = 'failed' and not exists (
-            select 1 from ${recordResolutions} as res where res.org_id = ${scope.orgId} and res.record_id = day.id
+            select 1 from ${recordResolutions} as res where res.org_id = ${orgId} and res.record_id = day.id
           ) as open
         from day
         offset 0
@@ -305,19 +385,12 @@ export async function dayCounts(
       ) as looked_up
       where live
       group by template_id, slot
-    )`,
-  )
-  // Store what was counted for a template-day that has a row, unless a write has bumped its version since.
-  const fresh = rows.filter((row) => row.version !== null)
-  if (fresh.length) {
-    await db.execute(sql`update ${c} set checks = x.checks, checks_version = x.version, checks_fingerprint = x.fingerprint
-      from jsonb_to_recordset((${JSON.stringify(fresh)}::text)::jsonb) as x("templateId" uuid, version int, fingerprint text, checks jsonb)
-      where ${c.orgId} = ${scope.orgId} and ${c.venueId} = ${venueId} and ${c.date} = ${date} and ${c.kind} = ${kind.kind}
-        and ${c.templateId} = x."templateId" and ${c.version} = x.version`)
-  }
-  return rows.flatMap((row) =>
-    row.checks.map(([slot, done, optionalDone, failed, unresolved]) => ({ templateId: row.templateId, slot, done, optionalDone, failed, unresolved })),
-  )
+    )
+    select template_id as "templateId", checks, null::int as version, null::text as fingerprint from kept
+    union all
+    select recount.id, coalesce((select jsonb_agg(jsonb_build_array(n.slot, n.done, n.optional_done, n.failed, n.unresolved)) from numbers as n where n.template_id = recount.id), '[]'::jsonb),
+      (select version from stored where stored.template_id = recount.id), recount.fingerprint
+    from recount`
 }
 
 /**

@@ -87,15 +87,20 @@ describe('one page request', () => {
       counts.push(sqls.length)
     }
     expect(counts[1]).toBe(counts[0])
+    // The session; the checklists due with their sign-offs and what their items and records count (ADR 075).
+    // (After a write to the day, one more statement stores what was counted again: ADR 071.)
+    expect(counts[0]).toBe(2)
   })
 
   // ADR 064: the day counts cost the same whatever the planner's statistics, so they are planned with no
   // join at all (an `in (select …)` in a where clause became a semi-join: a nested loop, 5× slower, on a
   // PostgreSQL database not analysed yet).
-  test('/checklists counts the day in one read, with a plan that has no join', async () => {
+  test('/checklists reads the checklists and counts the day in one read, with a plan that has no join', async () => {
     const statements = await statementsOf(() => loader({ request: request(big, '/checklists'), params: {}, context: undefined } as never))
-    const counts = statements.filter((s) => /^with tpl as/.test(s.text))
+    // The one statement of the day list (ADR 075): the checklists due as nested rows, their counts beside them.
+    const counts = statements.filter((s) => /\bwith asked as\b/.test(s.text))
     expect(counts).toHaveLength(1)
+    expect(counts[0]!.text).toMatch(/^select \(select coalesce\(json_agg\(row\(q\.\*\)\)/)
     // A read (ADR 062): named, so parsed and planned once per connection on PostgreSQL; no file sync on PGlite.
     expect(isRead(counts[0]!.text)).toBe(true)
     const client = (t.db as unknown as { $client: { query: (text: string, values: unknown[]) => Promise<{ rows: Record<string, string>[] }> } }).$client
