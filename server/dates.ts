@@ -77,11 +77,17 @@ function formatter(language: string | undefined, timeZone: string, style: Exclud
 
 /** A `yyyy-MM-dd` day as people read it (a calendar date: no time zone applies). Anything else is returned as is. */
 export function formatDay(day: string, language: string | undefined, style: 'long' | 'medium' | 'stamp' = 'long'): string {
-  if (!isDay(day)) return day
-  if (style === 'stamp') return day
-  const [y, m, d] = day.split('-').map(Number)
-  return formatter(language, 'UTC', style).format(new Date(Date.UTC(y!, m! - 1, d!)))
+  if (style === 'stamp' || !isDay(day)) return day
+  // A page writes the same few days on every request (the day shown, its neighbours): remembered.
+  const key = `${dateLocaleTag(language)}|${style}|${day}`
+  let text = days.get(key)
+  if (text === undefined) {
+    const [y, m, d] = day.split('-').map(Number)
+    remember(days, key, (text = formatter(language, 'UTC', style).format(new Date(Date.UTC(y!, m! - 1, d!)))))
+  }
+  return text
 }
+const days = new Map<string, string>()
 
 // The wall-clock fields of an instant in a zone, for the fixed `yyyy-MM-dd HH:mm` forms.
 const fieldFormatters = new Map<string, Intl.DateTimeFormat>()

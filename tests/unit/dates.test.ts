@@ -86,6 +86,16 @@ describe('without a date library (ADR 056): the same days and wall clocks as dat
     }
   })
 
+  test('formatDay remembers each answer by language, style and day', () => {
+    for (let i = 0; i < 2; i++) {
+      expect(formatDay('2026-04-07', 'en', 'medium')).toBe('7 Apr 2026')
+      expect(formatDay('2026-04-07', 'es', 'medium')).toMatch(/^7 abr 2026$/)
+      expect(formatDay('2026-04-07', 'en')).toMatch(/Tuesday,? 7 April 2026/)
+      expect(formatDay('2026-04-08', 'en', 'medium')).toBe('8 Apr 2026')
+      expect(formatDay('2026-02-30', 'en', 'medium')).toBe('2026-02-30')
+    }
+  })
+
   test('formatInstant remembers each answer by language, zone, style and instant', () => {
     const at = '2026-04-07T22:30:00Z'
     for (let i = 0; i < 2; i++) {
