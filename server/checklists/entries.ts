@@ -102,17 +102,27 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
   const day = dayInfo(venue, date, ctx.locale, now)
   const { templates: lists, counts } = await dueTemplatesWithCounts<
     Pick<ChecklistRow, 'id' | 'name' | 'description' | 'dueTime' | 'checksPerDay' | 'checkTimes' | 'requiresSignOff'> & { signedOff: boolean }
-  >(ctx, checklistKind, venue.id, day.date, {
-    id: checklists.id,
-    name: checklists.name,
-    description: checklists.description,
-    dueTime: checklists.dueTime,
-    checksPerDay: checklists.checksPerDay,
-    checkTimes: checklists.checkTimes,
-    requiresSignOff: checklists.requiresSignOff,
-    // Qualified by hand: drizzle writes a select's own columns unqualified, which the subquery would read as its own.
-    signedOff: sql<boolean>`exists (select 1 from ${checklistSignOffs} s where s.org_id = "checklists"."org_id" and s.venue_id = ${sql.placeholder('venueId')}::uuid and s.checklist_id = "checklists"."id" and s.date = ${sql.placeholder('date')}::date)`,
-  }, 'day_list', { required: checklistItems.required, openFailures: 'current' })
+  >(
+    ctx,
+    {
+      kind: checklistKind,
+      venueId: venue.id,
+      date: day.date,
+      columns: {
+        id: checklists.id,
+        name: checklists.name,
+        description: checklists.description,
+        dueTime: checklists.dueTime,
+        checksPerDay: checklists.checksPerDay,
+        checkTimes: checklists.checkTimes,
+        requiresSignOff: checklists.requiresSignOff,
+        // Qualified by hand: drizzle writes a select's own columns unqualified, which the subquery would read as its own.
+        signedOff: sql<boolean>`exists (select 1 from ${checklistSignOffs} s where s.org_id = "checklists"."org_id" and s.venue_id = ${sql.placeholder('venueId')}::uuid and s.checklist_id = "checklists"."id" and s.date = ${sql.placeholder('date')}::date)`,
+      },
+      name: 'day_list',
+    },
+    { required: checklistItems.required, openFailures: 'current' },
+  )
   const countsOf = new Map(counts.map((c) => [`${c.templateId}:${c.slot ?? 'items'}`, c]))
   const itemsOf = (id: string) => {
     const items = countsOf.get(`${id}:items`)

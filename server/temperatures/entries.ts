@@ -104,17 +104,13 @@ export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: 
   // Every unit is read at every check; a re-check never hides an unresolved failure (ADR 022).
   const { templates: logs, counts } = await work.dueTemplatesWithCounts<Pick<TemperatureLogRow, 'id' | 'name' | 'checksPerDay' | 'checkTimes'> & { unit: TemperatureUnit; entryId: string | null }>(
     ctx,
-    temperatureKind,
-    venue.id,
-    day.date,
     {
-      id: temperatureLogs.id,
-      name: temperatureLogs.name,
-      checksPerDay: temperatureLogs.checksPerDay,
-      checkTimes: temperatureLogs.checkTimes,
-      ...dayColumns,
+      kind: temperatureKind,
+      venueId: venue.id,
+      date: day.date,
+      columns: { id: temperatureLogs.id, name: temperatureLogs.name, checksPerDay: temperatureLogs.checksPerDay, checkTimes: temperatureLogs.checkTimes, ...dayColumns },
+      name: 'day_list',
     },
-    'day_list',
     { required: sql`true`, openFailures: 'all' },
   )
   const missing = logs.filter((l) => !l.entryId).map((l) => l.id)

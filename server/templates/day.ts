@@ -107,6 +107,15 @@ interface CountedRow {
   fingerprint: string | null
 }
 
+/** A day list: the templates of a kind due at a venue on a day, with `columns` of each, prepared under `name`. */
+export interface DueList {
+  kind: AnyTemplateKind
+  venueId: string
+  date: string
+  columns: Record<string, any>
+  name: string
+}
+
 /** How a kind counts (`dayCounts`): which items are required, and which failures stay open. */
 export interface CountRule {
   required: SQLWrapper
@@ -119,16 +128,9 @@ export interface CountRule {
  * and their counts as a second column; prepared once per database and `name`. After a write to the day's
  * records or the templates' items, one more statement stores what was counted again (ADR 071).
  */
-export async function dueTemplatesWithCounts<R>(
-  ctx: Pick<ServiceContext, 'db' | 'scope'>,
-  kind: AnyTemplateKind,
-  venueId: string,
-  date: string,
-  columns: Record<string, any>,
-  name: string,
-  rule: CountRule,
-): Promise<{ templates: R[]; counts: DayCount[] }> {
+export async function dueTemplatesWithCounts<R>(ctx: Pick<ServiceContext, 'db' | 'scope'>, list: DueList, rule: CountRule): Promise<{ templates: R[]; counts: DayCount[] }> {
   const { db } = ctx
+  const { kind, venueId, date, columns, name } = list
   const key = `mise_due_counted_${kind.kind}_${name}`
   const { query, templates } = countedQueries(db, key, () => {
     const templates = dueSelect(db, kind, columns)
