@@ -127,7 +127,7 @@ export const recordDayCounts = pgTable(
     resolved: integer().notNull().default(0),
     unresolved: integer().notNull().default(0),
     /**
-     * The day list's counts of the template-day (templates/day.ts `dayCounts`, ADR 071): one
+     * The day list's counts of the template-day (templates/day.ts `dayCountsSql`, ADR 071): one
      * `[slot, done, optionalDone, failed, unresolved]` per check with records, and `[null, required
      * items, optional items, 0, 0]`; null until first counted.
      */

@@ -11,7 +11,7 @@ import { recordDayCounts, recordResolutions, records, type RecordKind, type Reco
 import { addRecord, instantOf, requireDay, resolveRecord, todayIn, type RecordSnapshot, type StoredRecord } from '../records/service.ts'
 import { deviceTimeOf } from '../records/offline.ts'
 import { requireVenueAccess, type ServiceContext } from '../scope.ts'
-import { manyRowsOf, nestedRows, nestedRowsOf, preparedByKey, queryManyRows, type Db, type NestedSelect } from '../db/client.ts'
+import { manyRowsOf, nestedRows, nestedRowsOf, preparedByKey, type Db, type NestedSelect } from '../db/client.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
 import { findVenue } from '../venues/service.ts'
 import type { AnyTemplateKind } from './kind.ts'
@@ -96,10 +96,10 @@ function dueSelect(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Rec
 }
 const dueQueries = preparedByKey<ReturnType<typeof prepareDue>>()
 
-/** A template-day's counts as `dayCounts` answers them: per template, a row without a check (`slot` null), then one per check. */
+/** A template-day's counts (`dayCountsSql`): per template, a row without a check (`slot` null), then one per check. */
 export type DayCount = CheckCounts & { templateId: string; slot: number | null }
 
-/** What `countsSql` reads per template: its counts by check, and for a template-day to store, the version and fingerprint counted at. */
+/** What `dayCountsSql` reads per template: its counts by check, and for a template-day to store, the version and fingerprint counted at. */
 interface CountedRow {
   templateId: string
   checks: StoredChecks
@@ -116,7 +116,7 @@ export interface DueList {
   name: string
 }
 
-/** How a kind counts (`dayCounts`): which items are required, and which failures stay open. */
+/** How a kind counts (`dayCountsSql`): which items are required, and which failures stay open. */
 export interface CountRule {
   required: SQLWrapper
   openFailures: 'current' | 'all'
@@ -124,7 +124,7 @@ export interface CountRule {
 
 /**
  * The day list of a kind in one statement (ADR 075): `dueTemplates` (`columns` of each template due at
- * the venue on the day, by position) and `dayCounts` of those templates, the templates as nested rows
+ * the venue on the day, by position) and what those templates count (`dayCountsSql`), the templates as nested rows
  * and their counts as a second column; prepared once per database and `name`. After a write to the day's
  * records or the templates' items, one more statement stores what was counted again (ADR 071).
  */
@@ -136,7 +136,7 @@ export async function dueTemplatesWithCounts<R>(ctx: Pick<ServiceContext, 'db' |
     const templates = dueSelect(db, kind, columns)
     const ids = sql`array(select d.id from ${dueSelect(db, kind, { id: kind.templates.id })} as d)`
     const p = sql.placeholder
-    const counted = countsSql(kind, rule, { orgId: sql`${p('orgId')}`, venueId: sql`${p('venueId')}`, date: sql`${p('date')}::date`, templateIds: ids })
+    const counted = dayCountsSql(kind, rule, { orgId: sql`${p('orgId')}`, venueId: sql`${p('venueId')}`, date: sql`${p('date')}::date`, templateIds: ids })
     const query = db
       .select({ templates: nestedRows(templates), counts: sql<unknown>`(select coalesce(json_agg(c), '[]'::json) from (${counted}) as c)` })
       .from(sql`(select 1) as one`)
@@ -249,6 +249,24 @@ export interface CheckCounts {
 /** Bump when what the day counts mean changes: every stored day count is then counted again once (ADR 071). */
 const DAY_COUNT_RULES = 1
 
+/** Each template's counts, as rows by check. */
+function countsOf(rows: CountedRow[]): DayCount[] {
+  return rows.flatMap((row) =>
+    row.checks.map(([slot, done, optionalDone, failed, unresolved]) => ({ templateId: row.templateId, slot, done, optionalDone, failed, unresolved })),
+  )
+}
+
+/** Store what was counted for a template-day that has a row, unless a write has bumped its version since. */
+async function storeCounted(db: ServiceContext['db'], scope: OrgScope, kind: AnyTemplateKind, venueId: string, date: string, rows: CountedRow[]) {
+  const c = recordDayCounts
+  const fresh = rows.filter((row) => row.version !== null)
+  if (!fresh.length) return
+  await db.execute(sql`update ${c} set checks = x.checks, checks_version = x.version, checks_fingerprint = x.fingerprint
+    from jsonb_to_recordset((${JSON.stringify(fresh)}::text)::jsonb) as x("templateId" uuid, version int, fingerprint text, checks jsonb)
+    where ${c.orgId} = ${scope.orgId} and ${c.venueId} = ${venueId} and ${c.date} = ${date} and ${c.kind} = ${kind.kind}
+      and ${c.templateId} = x."templateId" and ${c.version} = x.version`)
+}
+
 /**
  * What progress needs of a day (CheckCounts), counted by the database (ADR 064): per template, a row
  * without a check (`slot` null) whose `done` and `optionalDone` are its numbers of non-archived
@@ -276,47 +294,12 @@ const DAY_COUNT_RULES = 1
  * hashed set, while in a where clause Postgres turns it into a semi-join planned from statistics (a
  * nested loop, 5× slower, on a database not analysed yet). The templates left to count are one array
  * (`counting`), read once, that the scans' index conditions use.
+ *
+ * The statement, for the templates `templateIds` (an SQL uuid[]): a row per template (`templateId`,
+ * `checks`, and `version` and `fingerprint` when it was counted for a template-day to store). The
+ * organisation, venue and day are SQL too: a prepared statement's placeholders (`dueTemplatesWithCounts`).
  */
-export async function dayCounts(
-  db: ServiceContext['db'],
-  scope: OrgScope,
-  kind: AnyTemplateKind,
-  rule: CountRule,
-  venueId: string,
-  date: string,
-  ids: string[],
-): Promise<DayCount[]> {
-  if (!ids.length) return []
-  const counted = countsSql(kind, rule, { orgId: sql`${scope.orgId}`, venueId: sql`${venueId}`, date: sql`${date}`, templateIds: sql`${sql.param(ids)}::uuid[]` })
-  const rows = await queryManyRows<CountedRow>(db, counted)
-  await storeCounted(db, scope, kind, venueId, date, rows)
-  return countsOf(rows)
-}
-
-/** Each template's counts, as rows by check. */
-function countsOf(rows: CountedRow[]): DayCount[] {
-  return rows.flatMap((row) =>
-    row.checks.map(([slot, done, optionalDone, failed, unresolved]) => ({ templateId: row.templateId, slot, done, optionalDone, failed, unresolved })),
-  )
-}
-
-/** Store what was counted for a template-day that has a row, unless a write has bumped its version since. */
-async function storeCounted(db: ServiceContext['db'], scope: OrgScope, kind: AnyTemplateKind, venueId: string, date: string, rows: CountedRow[]) {
-  const c = recordDayCounts
-  const fresh = rows.filter((row) => row.version !== null)
-  if (!fresh.length) return
-  await db.execute(sql`update ${c} set checks = x.checks, checks_version = x.version, checks_fingerprint = x.fingerprint
-    from jsonb_to_recordset((${JSON.stringify(fresh)}::text)::jsonb) as x("templateId" uuid, version int, fingerprint text, checks jsonb)
-    where ${c.orgId} = ${scope.orgId} and ${c.venueId} = ${venueId} and ${c.date} = ${date} and ${c.kind} = ${kind.kind}
-      and ${c.templateId} = x."templateId" and ${c.version} = x.version`)
-}
-
-/**
- * The statement `dayCounts` runs, for the templates `templateIds` (an SQL uuid[]): a row per template
- * (`templateId`, `checks`, and `version` and `fingerprint` when it was counted for a template-day to
- * store). The organisation, venue and day are SQL too: values, or a prepared statement's placeholders.
- */
-function countsSql(kind: AnyTemplateKind, rule: CountRule, at: { orgId: SQL; venueId: SQL; date: SQL; templateIds: SQL }): SQL {
+function dayCountsSql(kind: AnyTemplateKind, rule: CountRule, at: { orgId: SQL; venueId: SQL; date: SQL; templateIds: SQL }): SQL {
   const items = kind.items
   const tpl = kind.templates
   const r = records
