@@ -285,9 +285,7 @@ const templateDays: ReadFilter = { kind: 'checklist', venueId: '', from: '', to:
  * first) as a select to nest in the query that reads the template (db/client.ts `nestedRows`): its
  * placeholders are `orgId`, `venueId`, `kind`, `date` and `templateId`. `templateDayRecordsOf` reads it.
  */
-export const templateDayRecords = preparedOnce((db) =>
-  selectStored(db, filterWhere(templateDay), currentAmong(filterWhere(templateDay, superseding))).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)),
-)
+export const templateDayRecords = preparedOnce((db) => selectHistory(db, filterWhere(templateDay), currentAmong(filterWhere(templateDay, superseding))))
 export function templateDayRecordsOf(db: Db, value: unknown): StoredRecord[] {
   return nestedRowsOf<StoredRecord>(templateDayRecords(db), value)
 }
@@ -394,7 +392,12 @@ export async function unresolvedFailures(
 /** Every record matching the filter, current and superseded, oldest first, in one query. */
 export async function recordHistory(db: Db, scope: OrgScope, filter: RecordFilter): Promise<StoredRecord[]> {
   if (filter.templateIds?.length === 0 || filter.itemIds?.length === 0) return []
-  return byFilter(db, scope, filter, 'history', (where, current) => selectStored(db, where, current).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id)))
+  return byFilter(db, scope, filter, 'history', (where, current) => selectHistory(db, where, current))
+}
+
+/** Every record matching `where`, current and superseded, oldest first. */
+function selectHistory(db: Db, where: SQL | undefined, current: SQL) {
+  return selectStored(db, where, current).orderBy(asc(records.date), asc(records.recordedAt), asc(records.id))
 }
 
 /** One record of the organisation by id. */

@@ -124,9 +124,10 @@ export interface CountRule {
 
 /**
  * The day list of a kind in one statement (ADR 075): `dueTemplates` (`columns` of each template due at
- * the venue on the day, by position) and what those templates count (`dayCountsSql`), the templates as nested rows
- * and their counts as a second column; prepared once per database and `name`. After a write to the day's
- * records or the templates' items, one more statement stores what was counted again (ADR 071).
+ * the venue on the day, by position) and what those templates count (`dayCountsSql`), the templates as
+ * nested rows and their counts as a second column; prepared once per database and `name` (the same
+ * `columns` and `rule` for the same `name`). After a write to the day's records or the templates' items,
+ * one more statement stores what was counted again (ADR 071).
  */
 export async function dueTemplatesWithCounts<R>(ctx: Pick<ServiceContext, 'db' | 'scope'>, list: DueList, rule: CountRule): Promise<{ templates: R[]; counts: DayCount[] }> {
   const { db } = ctx
