@@ -20,8 +20,9 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/server/db/migrations ./server/db/migrations
-# PGlite's own thread (ADR 072) starts from these files; node runs them as TypeScript.
-COPY --from=build /app/server/db/pglite-thread-entry.ts /app/server/db/bytes.ts ./server/db/
+# PGlite's own thread (ADR 072) and PostgreSQL's writing thread (ADR 076) start from these files;
+# node runs them as TypeScript.
+COPY --from=build /app/server/db/pglite-thread-entry.ts /app/server/db/socket-thread-entry.ts /app/server/db/bytes.ts ./server/db/
 RUN mkdir -p /data && chown node:node /data
 USER node
 # The embedded database and the mail outbox live here; mount a volume to keep them.

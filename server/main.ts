@@ -12,6 +12,7 @@ import { clientIpContext } from '../app/lib/context.ts'
 import { cheapCompression } from './http/compression.ts'
 import { isHttps, withSecurityHeaders } from './http/security-headers.ts'
 import { publicFiles } from './http/static-files.ts'
+import { writingFromThread } from './db/socket-thread.ts'
 import { getRuntime } from './runtime.ts'
 
 type NodeEnv = { incoming: IncomingMessage }
@@ -59,7 +60,8 @@ app.use('*', (c, next) => (staticFiles.has(c.req.path) ? servePublicFile(c, next
 app.all('*', (c) => {
   const context = new RouterContextProvider()
   context.set(clientIpContext, c.env.incoming.socket.remoteAddress ?? null)
-  return handleDocument(c.req.raw, context)
+  // A page's statements are written from the database's writing thread (ADR 076).
+  return writingFromThread(() => handleDocument(c.req.raw, context))
 })
 
 const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {

@@ -276,7 +276,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pg = await import('pg')
     const { drizzle } = await import('drizzle-orm/node-postgres')
     const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // The server's connections write from a thread of their own (ADR 076); the tests and scripts, here.
+    const sockets = options.thread ? new (await import('./socket-thread.ts')).SocketThread() : undefined
+    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10, stream: sockets?.socket })
     // An idle connection closed by the server (a restart, a failover, an administrator) is dropped
     // from the pool and replaced on the next query; without a listener it would crash the process.
     pool.on('error', (error) => {
@@ -302,7 +304,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       migrationsApplied: async () => (await appliedCount(db)) >= expected,
       analyze: async () => {},
       analyzeIfGrown: async () => false,
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end()
+        await sockets?.close()
+      },
     }
   }
 
