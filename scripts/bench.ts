@@ -1717,6 +1717,7 @@ async function measureVersus(
   db: DatabaseTarget,
   seeder: Server & { dataDir: string },
   pages: { name: string; label: string; path: string; headers: Record<string, string>; check?: (html: string) => string | undefined }[],
+  apiHeaders: Record<string, string>,
 ): Promise<CeilingRow[]> {
   await seeder.stop()
   const mine = await startMise(db, seeder.dataDir)
@@ -1729,6 +1730,12 @@ async function measureVersus(
     )
     rows.push({ page: page.label, database: db.kind, mise: a, ceiling: b })
   }
+  // And the API call every page makes, where a statement's fixed costs are most of the answer's.
+  const [a, b] = await loadAlternating(
+    { label: 'This build `GET /v1/auth/me`', database: db.kind, server: mine, urlPath: '/v1/auth/me', headers: apiHeaders },
+    { label: 'Other build `GET /v1/auth/me`', database: db.kind, server: other, urlPath: '/v1/auth/me', headers: apiHeaders },
+  )
+  rows.push({ page: '/v1/auth/me', database: db.kind, mise: a, ceiling: b })
   await Promise.all([mine.stop(), other.stop()])
   return rows
 }
@@ -1784,7 +1791,7 @@ async function measureCeilings(databases: DatabaseTarget[]): Promise<CeilingsDat
       check: checks[name],
     }))
     if (VERSUS) {
-      rows.push(...(await measureVersus(db, mise, pages)))
+      rows.push(...(await measureVersus(db, mise, pages, { cookie: session.cookie })))
       continue
     }
     if (!bareRr) {
