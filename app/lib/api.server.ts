@@ -8,6 +8,7 @@ import { redirect, type RouterContextProvider } from 'react-router'
 import { getConfig } from '../../server/config.ts'
 import { getRuntime } from '../../server/runtime.ts'
 import type { AuthState } from '../../server/api/context.ts'
+import { jsonTextOf } from '../../server/api/in-process.ts'
 import { clientIpContext } from './context.ts'
 import { pinChallenge, pinRedirect } from './device.server.ts'
 import { pagePath } from './safe-redirect.ts'
@@ -51,7 +52,7 @@ export type Transport = (request: Request, clientIp?: string, sessions?: Map<str
 
 export const inProcessTransport: Transport = async (request, clientIp, sessions) => {
   const runtime = await getRuntime()
-  return runtime.api.fetch(request, { clientIp, sessions })
+  return runtime.api.fetch(request, { clientIp, sessions, inProcess: true })
 }
 
 /**
@@ -215,7 +216,8 @@ function headersWith(setCookies: readonly string[], extra?: HeadersInit): Header
 
 /** A response body as JSON, or undefined when it is empty or not JSON. */
 async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text()
+  // In-process answers hand over the text `c.json` made; others are read (server/api/in-process.ts).
+  const text = jsonTextOf(response) ?? (await response.text())
   try {
     return text ? JSON.parse(text) : undefined
   } catch {

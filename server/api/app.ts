@@ -31,6 +31,7 @@ import { applySecurityHeaders, isHttps } from '../http/security-headers.ts'
 import type { AppEnv, Deps } from './context.ts'
 import { ApiError, errorCatalogue, notFound } from './errors.ts'
 import { orgScope } from './middleware/org-scope.ts'
+import { keepJsonTexts } from './in-process.ts'
 import { originCheck } from './middleware/origin.ts'
 import { openApiDocument } from './openapi.ts'
 
@@ -41,6 +42,7 @@ export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
 
   app.use('*', async (c, next) => {
+    if (c.env?.inProcess) keepJsonTexts(c)
     const incoming = c.req.header('x-request-id')
     const requestId = incoming && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID()
     c.set('deps', deps)

@@ -88,6 +88,8 @@ export interface Bindings {
    * any other call.
    */
   sessions?: Map<string, AuthState>
+  /** A page's call with no socket between: its JSON answers keep their text (server/api/in-process.ts). */
+  inProcess?: boolean
 }
 
 export interface AppEnv {

@@ -2,6 +2,7 @@ import net from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { api, httpTransport, inProcessTransport, retryDelay, toErrorInfo } from '../../app/lib/api.server.ts'
+import { jsonTextOf } from '../../server/api/in-process.ts'
 import type { Runtime } from '../../server/runtime.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
 
@@ -126,4 +127,24 @@ test('an auth failure on a page call sends the browser to /login, keeping where 
     thrown = error
   }
   expect((thrown as Response).status).toBe(404)
+})
+
+describe('in-process answers hand over their JSON text (server/api/in-process.ts)', () => {
+  test('an in-process JSON answer, errors included, keeps the text c.json made; an HTTP-side call does not', async () => {
+    const ready = await t.app.fetch(new Request('http://mise.internal/v1/health'), { inProcess: true })
+    expect(ready.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(ready.status).toBe(200)
+    const kept = jsonTextOf(ready)
+    expect(kept).toBe(JSON.stringify({ status: 'ok' }))
+    // What the body would have read: the same bytes.
+    expect(await ready.text()).toBe(kept)
+
+    const refused = await t.app.fetch(new Request('http://mise.internal/v1/auth/me'), { inProcess: true })
+    expect(refused.status).toBe(401)
+    expect(JSON.parse(jsonTextOf(refused)!)).toMatchObject({ error: { name: expect.any(String) } })
+    expect(await refused.text()).toBe(jsonTextOf(refused))
+
+    const overHttp = await t.app.fetch(new Request('http://mise.internal/v1/health'), {})
+    expect(jsonTextOf(overHttp)).toBeUndefined()
+  })
 })
