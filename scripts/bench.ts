@@ -1683,6 +1683,16 @@ interface CeilingsData {
   captured: Record<string, { htmlBytes: number; dataBytes: number }>
 }
 
+/**
+ * After the data is made: what autovacuum and the checkpointer would soon do after a bulk load, done
+ * before measuring (as pgbench vacuums before it runs), so that it does not run during the first rows.
+ * CHECKPOINT needs a superuser or pg_checkpoint; without, it is left to the checkpointer.
+ */
+async function settlePostgres(url: string): Promise<void> {
+  await sqlOn(url, 'vacuum analyze')
+  await sqlOn(url, 'checkpoint').catch(() => undefined)
+}
+
 /** The pids of the PostgreSQL backends connected to the database of `url` (asked through the server's own view). */
 function backendsOf(url: string): () => Promise<Set<number>> {
   const database = new URL(url).pathname.slice(1)
@@ -1764,6 +1774,7 @@ async function measureCeilings(databases: DatabaseTarget[]): Promise<CeilingsDat
     const data = await seedChecklists(mise.base, session.cookie)
     log(`creating ${TEMPERATURE_LOGS} temperature logs × ${UNITS_PER_LOG} units × ${CHECKS_PER_DAY} checks and today's readings through the API…`)
     const temperatures = await seedTemperatures(mise.base, session.cookie, data.orgId, data.venueId)
+    if (db.kind === 'PostgreSQL') await settlePostgres(db.env.DATABASE_URL!)
     const headers = { cookie: `${session.cookie}; mise_org_id=${data.orgId}; mise_venue_id=${data.venueId}`, 'accept-encoding': 'gzip' }
     const paths: Record<CeilingPage, string> = {
       login: '/login',
@@ -1877,7 +1888,7 @@ function ceilingsSection(data: CeilingsData): string {
     '',
     `Measured ${data.started.toISOString().replace('T', ' ').slice(0, 16)} UTC in ${Math.round(data.elapsed)} s${CEILINGS_ONLY ? ` with \`npm run bench -- --ceilings --seconds ${DURATION_SECONDS}\`` : ''}: ${WARMUP_SECONDS} s warm-up and ${DURATION_SECONDS} s measured per row, ${CONNECTIONS} connections (short on purpose: the machine is shared). Each page and its same-HTML ceiling are measured **in turn**, in ${ALTERNATING_SLICES} slices each (Mise, ceiling, Mise, ceiling, …), so that a ratio compares the same minutes of a host whose speed drifts; the ceiling is measured again beside each database.`,
     '',
-    `**Data**: section 4's (a user, an organisation with 10 venues, ${CHECKLISTS} checklists × ${ITEMS_PER_CHECKLIST} items, half of them done today at the first venue; section 6's ${TEMPERATURE_LOGS} temperature logs × ${UNITS_PER_LOG} units × ${CHECKS_PER_DAY} checks with today's readings), made afresh on each database.`,
+    `**Data**: section 4's (a user, an organisation with 10 venues, ${CHECKLISTS} checklists × ${ITEMS_PER_CHECKLIST} items, half of them done today at the first venue; section 6's ${TEMPERATURE_LOGS} temperature logs × ${UNITS_PER_LOG} units × ${CHECKS_PER_DAY} checks with today's readings), made afresh on each database; on PostgreSQL followed by \`vacuum analyze\` and \`checkpoint\`, as autovacuum and the checkpointer would soon do after the load.`,
     '**Same-HTML ceiling** (`bench/bare/app/routes/same.tsx`): the bare React Router app of section 2, whose',
     'route `/same/:page` answers Mise\'s page as captured at the start of the run (on the first database): the markup of its `<body>` (up',
     'to React Router\'s scripts) written as it is, and the loader data of all its routes (read from `<page>.data` and',
