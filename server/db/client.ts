@@ -264,8 +264,9 @@ export interface OpenOptions {
   /** An in-memory PGlite starts from this dump of a data directory (the tests' migrated database, made once per run). */
   loadDataDir?: Blob
   /**
-   * PGlite on a thread of its own (ADR 072): what the server does, so that the database's work runs
-   * beside rendering rather than in its way. Without it, in the calling thread (the tests, the scripts).
+   * What the server does, so that the database's work runs beside rendering rather than in its way:
+   * PGlite on a thread of its own (ADR 072); on PostgreSQL, a page's statements written from a thread
+   * of their own (ADR 076). Without it, in the calling thread (the tests, the scripts).
    */
   thread?: boolean
 }
