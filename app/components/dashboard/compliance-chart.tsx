@@ -1,14 +1,12 @@
 import { useTranslation } from '../../lib/use-translation'
 import type { DayCompliance } from './types'
-import { ChartAxes, type ChartBox } from '../charts/axes'
+import { chartAxes, coordinate as c, type ChartBox } from '../charts/axes'
+import { html, staticMarkup, type Markup } from '../charts/markup'
 
 const W = 320
 const H = 140
 const PAD = { left: 28, right: 8, top: 8, bottom: 20 }
 const BOX: ChartBox = { width: W, height: H, pad: PAD }
-
-/** A coordinate with one decimal, as short as it can be written. */
-const c = (n: number) => String(Math.round(n * 10) / 10)
 
 const STATES = ['onTime', 'late', 'missed', 'pending'] as const
 type State = (typeof STATES)[number]
@@ -24,10 +22,15 @@ const FILL: Record<State, string> = {
  * A venue's compliance for the last `days.length` days: one stacked bar per day (share of due checks
  * done on time, late, missed, still to do), plain SVG rendered on the server as the temperature charts
  * are (no script, no library; one path per state, not an element per bar), with every number in a table
- * as its text alternative.
+ * as its text alternative. Drawn as static markup, as they are (ADR 078).
  */
-export function ComplianceChart({ id, days }: { id: string; days: DayCompliance[] }) {
+export function ComplianceChart(props: { id: string; days: DayCompliance[] }) {
   const { t } = useTranslation('org')
+  return <figure className="space-y-2" {...staticMarkup(complianceChartMarkup(props, t))} />
+}
+
+/** The inside of the compliance chart's figure: the SVG, its legend and its table of values. */
+export function complianceChartMarkup({ id, days }: { id: string; days: DayCompliance[] }, t: (key: string, vars?: Record<string, unknown>) => string): Markup {
   const titleId = `${id}-title`
   const tableId = `${id}-values`
   const plotW = W - PAD.left - PAD.right
@@ -49,60 +52,40 @@ export function ComplianceChart({ id, days }: { id: string; days: DayCompliance[
   const first = days[0]?.date ?? ''
   const last = days.at(-1)?.date ?? ''
   const title = t('dashboard.chart.title', { count: days.length })
-  return (
-    <figure className="space-y-2">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby={tableId} className="h-auto w-full max-w-xl text-stone-700 dark:text-stone-300">
-        <title id={titleId}>{title}</title>
-        <ChartAxes box={BOX} top={'100%'} bottom={'0'} first={first} last={last} />
-        {STATES.map((state) => (paths[state] ? <path key={state} d={paths[state]} className={FILL[state]} /> : null))}
-      </svg>
-      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('dashboard.chart.legend')}>
-        {STATES.map((state) => (
-          <li key={state} className="flex items-center gap-1">
-            <svg viewBox="0 0 10 10" className="size-3" aria-hidden="true">
-              <rect width="10" height="10" className={FILL[state]} />
-            </svg>
-            {t(`dashboard.chart.${state}`)}
-          </li>
-        ))}
-      </ul>
-      <details>
-        <summary className="min-h-11 cursor-pointer py-2 text-sm underline">{t('dashboard.chart.values')}</summary>
-        {/* Focusable so a keyboard can scroll it sideways on a phone. */}
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
-          <table id={tableId} className="text-sm tabular-nums [&_td]:pe-3 [&_th]:pe-3 [&_th]:text-start">
-            <caption className="sr-only">{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('dashboard.chart.date')}</th>
-                <th scope="col">{t('dashboard.chart.due')}</th>
-                <th scope="col">{t('dashboard.chart.onTime')}</th>
-                <th scope="col">{t('dashboard.chart.late')}</th>
-                <th scope="col">{t('dashboard.chart.missed')}</th>
-                <th scope="col">{t('dashboard.chart.pending')}</th>
-                <th scope="col">{t('dashboard.chart.resolved')}</th>
-                <th scope="col">{t('dashboard.chart.unresolved')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {[...days].reverse().map((day) => (
-                <tr key={day.date}>
-                  <th scope="row" className="font-normal">
-                    {day.date}
-                  </th>
-                  <td>{day.due}</td>
-                  <td>{day.onTime}</td>
-                  <td>{day.late}</td>
-                  <td>{day.missed}</td>
-                  <td>{day.pending}</td>
-                  <td>{day.failures.resolved}</td>
-                  <td>{day.failures.unresolved}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
-    </figure>
-  )
+  const columns = ['date', 'due', 'onTime', 'late', 'missed', 'pending', 'resolved', 'unresolved']
+  // The values scroll sideways on a phone: focusable, so a keyboard can scroll them too.
+  return html`
+    <svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${titleId}" aria-describedby="${tableId}" class="h-auto w-full max-w-xl text-stone-700 dark:text-stone-300">
+      <title id="${titleId}">${title}</title>
+      ${chartAxes(BOX, { top: '100%', bottom: '0', first, last })}
+      ${STATES.map((state) => paths[state] && html`<path d="${paths[state]}" class="${FILL[state]}"></path>`)}
+    </svg>
+    <ul class="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="${t('dashboard.chart.legend')}">
+      ${STATES.map(
+        (state) => html`
+          <li class="flex items-center gap-1">
+            <svg viewBox="0 0 10 10" class="size-3" aria-hidden="true"><rect width="10" height="10" class="${FILL[state]}"></rect></svg>${t(`dashboard.chart.${state}`)}
+          </li>`,
+      )}
+    </ul>
+    <details>
+      <summary class="min-h-11 cursor-pointer py-2 text-sm underline">${t('dashboard.chart.values')}</summary>
+      <div class="overflow-x-auto" tabindex="0" role="region" aria-label="${title}">
+        <table id="${tableId}" class="text-sm tabular-nums [&amp;_td]:pe-3 [&amp;_th]:pe-3 [&amp;_th]:text-start">
+          <caption class="sr-only">${title}</caption>
+          <thead>
+            <tr>${columns.map((key) => html`<th scope="col">${t(`dashboard.chart.${key}`)}</th>`)}</tr>
+          </thead>
+          <tbody>
+            ${[...days].reverse().map(
+              (day) => html`
+                <tr>
+                  <th scope="row" class="font-normal">${day.date}</th>
+                  ${[day.due, day.onTime, day.late, day.missed, day.pending, day.failures.resolved, day.failures.unresolved].map((n) => html`<td>${n}</td>`)}
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
+    </details>`
 }

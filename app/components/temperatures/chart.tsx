@@ -1,7 +1,8 @@
 import { useTranslation } from '../../lib/use-translation'
 import type { TemperatureUnit } from './types'
 import { checkName } from './checks'
-import { ChartAxes, type ChartBox } from '../charts/axes'
+import { chartAxes, coordinate as c, type ChartBox } from '../charts/axes'
+import { html, staticMarkup, type Markup } from '../charts/markup'
 import { shiftDay } from '../records/dates'
 
 /** A point of the chart as the API sends it (GET …/temperature-entries/:id, `items[].chart`). */
@@ -57,26 +58,13 @@ function valueGrid(points: ChartPoint[], checks: number, text: (p: ChartPoint) =
   }))
 }
 
-/** A coordinate with one decimal, as short as it can be written. */
-const c = (n: number) => String(Math.round(n * 10) / 10)
-
 /**
  * A unit's readings of the last `days` days against its range: plain SVG rendered on the server (no
- * script, no library), with the values in a table of days × checks as its text alternative. The markers are one
- * path per state (circles in range, squares out of range), not an element per reading, and coordinates
- * have one decimal.
+ * script, no library), with the values in a table of days × checks as its text alternative. The markers
+ * are one path per state (circles in range, squares out of range), not an element per reading, and
+ * coordinates have one decimal. Drawn as static markup (ADR 078): nothing in it changes on the page.
  */
-export function TemperatureChart({
-  id,
-  label,
-  points,
-  min,
-  max,
-  unit,
-  until,
-  days,
-  checks,
-}: {
+export function TemperatureChart(props: {
   id: string
   label: string
   points: ChartPoint[]
@@ -89,6 +77,14 @@ export function TemperatureChart({
   checks: string[]
 }) {
   const { t } = useTranslation('org')
+  return <figure className="space-y-2" {...staticMarkup(temperatureChartMarkup(props, t))} />
+}
+
+/** The inside of a unit's chart figure: the SVG and its table of values. */
+export function temperatureChartMarkup(
+  { id, label, points, min, max, unit, until, days, checks }: Parameters<typeof TemperatureChart>[0],
+  t: (key: string, vars?: Record<string, unknown>) => string,
+): Markup {
   const from = shiftDay(until, -(days - 1))
   const shown = points.filter((p) => p.date >= from && p.date <= until)
   const values = [...shown.map((p) => p.value), ...(min !== null ? [min] : []), ...(max !== null ? [max] : [])]
@@ -103,76 +99,54 @@ export function TemperatureChart({
   const bandBottom = y(min ?? lo)
   const titleId = `${id}-title`
   const tableId = `${id}-values`
+  const title = t('temperatures.chart.title', { label, days })
   const fmt = (v: number) => `${v.toFixed(1)} °${unit}`
   // A reading of a check the log no longer has (fewer checks a day since) gets its own column, named by number.
   const slots = Math.max(checks.length, ...shown.map((p) => p.slot + 1))
   const columns = Array.from({ length: slots }, (_, slot) => checks[slot] ?? checkName({ slot, time: null }, t))
   const grid = valueGrid(shown, columns.length, (p) => (p.inRange ? fmt(p.value) : t('temperatures.chart.outOfRange', { value: fmt(p.value) })))
   const at = shown.map((p) => ({ x: x(p.date, p.slot), y: y(p.value), inRange: p.inRange }))
-  const circles = at
-    .filter((p) => p.inRange)
-    .map((p) => `M${c(p.x)} ${c(p.y)}h0`)
-    .join('')
-  const squares = at
-    .filter((p) => !p.inRange)
-    .map((p) => `M${c(p.x)} ${c(p.y)}h0`)
-    .join('')
-  return (
-    <figure className="space-y-2">
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} aria-describedby={tableId} className="h-auto w-full max-w-md text-stone-700 dark:text-stone-300">
-        <title id={titleId}>{t('temperatures.chart.title', { label, days })}</title>
-        <rect x={PAD.left} y={c(bandTop)} width={W - PAD.left - PAD.right} height={c(Math.max(0, bandBottom - bandTop))} className="fill-green-100 dark:fill-green-950" />
-        <ChartAxes box={BOX} top={hi.toFixed(0)} bottom={lo.toFixed(0)} first={from} last={until} />
-        {shown.length > 1 ? (
-          <polyline points={at.map((p) => `${c(p.x)},${c(p.y)}`).join(' ')} fill="none" stroke="currentColor" />
-        ) : null}
-        {/* Each marker a zero-length segment: its round cap a circle of radius 3, its square cap a 7 × 7 square. */}
-        {circles ? <path d={circles} fill="none" strokeWidth="6" strokeLinecap="round" className="stroke-green-700 dark:stroke-green-400" /> : null}
-        {squares ? <path d={squares} fill="none" strokeWidth="7" strokeLinecap="square" className="stroke-red-700 dark:stroke-red-400" /> : null}
-      </svg>
-      <details>
-        <summary className="min-h-11 cursor-pointer py-2 text-sm underline">{t('temperatures.chart.values')}</summary>
-        {/* Scrolls sideways when the checks do not fit (320 px): focusable, so the keyboard can scroll it too. */}
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={titleId}>
-          <table id={tableId} className="text-sm tabular-nums [&_td]:pe-3 [&_th]:pe-3 [&_th]:text-start">
-            <caption className="sr-only">{t('temperatures.chart.title', { label, days })}</caption>
-            {shown.length ? (
-              <>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('temperatures.chart.date')}</th>
-                    {columns.map((name, slot) => (
-                      <th key={slot} scope="col">
-                        {name}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {grid.map(({ date, cells }) => (
-                    <tr key={date}>
-                      <th scope="row" className="font-normal">
-                        {date}
-                      </th>
-                      {cells.map((cell, slot) => (
-                        <td key={slot} className={cell.failed ? 'font-semibold text-red-800 dark:text-red-300' : undefined}>
-                          {cell.text}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </>
-            ) : (
-              <tbody>
-                <tr>
-                  <td>{t('temperatures.chart.empty')}</td>
-                </tr>
-              </tbody>
-            )}
-          </table>
-        </div>
-      </details>
-    </figure>
-  )
+  const markers = (inRange: boolean) =>
+    at
+      .filter((p) => p.inRange === inRange)
+      .map((p) => `M${c(p.x)} ${c(p.y)}h0`)
+      .join('')
+  const circles = markers(true)
+  const squares = markers(false)
+  // Each marker a zero-length segment: its round cap a circle of radius 3, its square cap a 7 × 7 square.
+  // The values scroll sideways when the checks do not fit (320 px): focusable, so the keyboard can scroll them too.
+  return html`
+    <svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${titleId}" aria-describedby="${tableId}" class="h-auto w-full max-w-md text-stone-700 dark:text-stone-300">
+      <title id="${titleId}">${title}</title>
+      <rect x="${PAD.left}" y="${c(bandTop)}" width="${W - PAD.left - PAD.right}" height="${c(Math.max(0, bandBottom - bandTop))}" class="fill-green-100 dark:fill-green-950"></rect>
+      ${chartAxes(BOX, { top: hi.toFixed(0), bottom: lo.toFixed(0), first: from, last: until })}
+      ${shown.length > 1 && html`<polyline points="${at.map((p) => `${c(p.x)},${c(p.y)}`).join(' ')}" fill="none" stroke="currentColor"></polyline>`}
+      ${circles && html`<path d="${circles}" fill="none" stroke-width="6" stroke-linecap="round" class="stroke-green-700 dark:stroke-green-400"></path>`}
+      ${squares && html`<path d="${squares}" fill="none" stroke-width="7" stroke-linecap="square" class="stroke-red-700 dark:stroke-red-400"></path>`}
+    </svg>
+    <details>
+      <summary class="min-h-11 cursor-pointer py-2 text-sm underline">${t('temperatures.chart.values')}</summary>
+      <div class="overflow-x-auto" tabindex="0" role="region" aria-labelledby="${titleId}">
+        <table id="${tableId}" class="text-sm tabular-nums [&amp;_td]:pe-3 [&amp;_th]:pe-3 [&amp;_th]:text-start">
+          <caption class="sr-only">${title}</caption>
+          ${
+            shown.length
+              ? html`
+                  <thead>
+                    <tr><th scope="col">${t('temperatures.chart.date')}</th>${columns.map((name) => html`<th scope="col">${name}</th>`)}</tr>
+                  </thead>
+                  <tbody>
+                    ${grid.map(
+                      ({ date, cells }) => html`
+                        <tr>
+                          <th scope="row" class="font-normal">${date}</th>
+                          ${cells.map((cell) => (cell.failed ? html`<td class="font-semibold text-red-800 dark:text-red-300">${cell.text}</td>` : html`<td>${cell.text}</td>`))}
+                        </tr>`,
+                    )}
+                  </tbody>`
+              : html`<tbody><tr><td>${t('temperatures.chart.empty')}</td></tr></tbody>`
+          }
+        </table>
+      </div>
+    </details>`
 }
