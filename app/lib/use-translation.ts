@@ -53,7 +53,8 @@ export function rememberedT(original: TFunction, kept = REMEMBERED): TFunction {
     if (typeof options === 'string') id += `\u0001${options}`
     else if (options !== undefined) {
       if (options === null || typeof options !== 'object') return t(...args)
-      for (const [name, value] of Object.entries(options)) {
+      for (const name in options) {
+        const value = (options as Record<string, unknown>)[name]
         const type = typeof value
         if (type !== 'string' && type !== 'number' && type !== 'boolean' && value !== undefined) return t(...args)
         id += `\u0000${name}\u0000${type[0]}${String(value)}`

@@ -232,7 +232,7 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
           <li key={item.id} id={`unit-${item.id}`} className="space-y-3 rounded-lg border border-stone-300 p-4 dark:border-stone-700">
             <h2 className="text-lg font-semibold break-words">{item.label}</h2>
             <p className="text-sm text-stone-700 dark:text-stone-300">
-              {t(`temperatures.kinds.${item.kind}`)} · {rangeLabel(item.min, item.max, entry.unit, t)}
+              {`${t(`temperatures.kinds.${item.kind}`)} · ${rangeLabel(item.min, item.max, entry.unit, t)}`}
             </p>
             <ul className="space-y-3">
               {checks.map((check) => (
@@ -299,7 +299,7 @@ function ReadingLine({ reading, unit, earlier }: { reading: ShownReading; unit: 
     <div className={`space-y-1 ${earlier ? 'text-stone-700 dark:text-stone-300' : ''}`}>
       <p className="flex flex-wrap items-center gap-2">
         <span className="text-lg font-semibold tabular-nums">
-          {value} °{unit}
+          {`${value} °${unit}`}
         </span>
         {reading.status === 'failed' ? (
           <Badge tone="danger" icon="✗">
@@ -366,7 +366,7 @@ function RecordForm({
         />
         <Button type="submit" name="intent" value="record" variant="primary" width="fit">
           {recheck ? t('temperatures.saveRecheck') : t('temperatures.save')}
-          <span className="sr-only">: {label}</span>
+          <span className="sr-only">{`: ${label}`}</span>
         </Button>
       </div>
     </Form>
