@@ -2,6 +2,7 @@ import { useTranslation } from '../../lib/use-translation'
 import type { DayCompliance } from './types'
 import { chartAxes, coordinate as c, type ChartBox } from '../charts/axes'
 import { html, staticMarkup, type Markup } from '../charts/markup'
+import { chartValues } from '../charts/values'
 
 const W = 320
 const H = 140
@@ -53,7 +54,6 @@ export function complianceChartMarkup({ id, days }: { id: string; days: DayCompl
   const last = days.at(-1)?.date ?? ''
   const title = t('dashboard.chart.title', { count: days.length })
   const columns = ['date', 'due', 'onTime', 'late', 'missed', 'pending', 'resolved', 'unresolved']
-  // The values scroll sideways on a phone: focusable, so a keyboard can scroll them too.
   return html`
     <svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${titleId}" aria-describedby="${tableId}" class="h-auto w-full max-w-xl text-stone-700 dark:text-stone-300">
       <title id="${titleId}">${title}</title>
@@ -68,24 +68,22 @@ export function complianceChartMarkup({ id, days }: { id: string; days: DayCompl
           </li>`,
       )}
     </ul>
-    <details>
-      <summary class="min-h-11 cursor-pointer py-2 text-sm underline">${t('dashboard.chart.values')}</summary>
-      <div class="overflow-x-auto" tabindex="0" role="region" aria-label="${title}">
-        <table id="${tableId}" class="text-sm tabular-nums [&amp;_td]:pe-3 [&amp;_th]:pe-3 [&amp;_th]:text-start">
-          <caption class="sr-only">${title}</caption>
-          <thead>
-            <tr>${columns.map((key) => html`<th scope="col">${t(`dashboard.chart.${key}`)}</th>`)}</tr>
-          </thead>
-          <tbody>
-            ${[...days].reverse().map(
-              (day) => html`
-                <tr>
-                  <th scope="row" class="font-normal">${day.date}</th>
-                  ${[day.due, day.onTime, day.late, day.missed, day.pending, day.failures.resolved, day.failures.unresolved].map((n) => html`<td>${n}</td>`)}
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
-    </details>`
+    ${chartValues({
+      summary: t('dashboard.chart.values'),
+      tableId,
+      title,
+      rows: html`
+        <thead>
+          <tr>${columns.map((key) => html`<th scope="col">${t(`dashboard.chart.${key}`)}</th>`)}</tr>
+        </thead>
+        <tbody>
+          ${[...days].reverse().map(
+            (day) => html`
+              <tr>
+                <th scope="row" class="font-normal">${day.date}</th>
+                ${[day.due, day.onTime, day.late, day.missed, day.pending, day.failures.resolved, day.failures.unresolved].map((n) => html`<td>${n}</td>`)}
+              </tr>`,
+          )}
+        </tbody>`,
+    })}`
 }

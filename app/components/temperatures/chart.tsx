@@ -3,6 +3,7 @@ import type { TemperatureUnit } from './types'
 import { checkName } from './checks'
 import { chartAxes, coordinate as c, type ChartBox } from '../charts/axes'
 import { html, staticMarkup, type Markup } from '../charts/markup'
+import { chartValues } from '../charts/values'
 import { shiftDay } from '../records/dates'
 
 /** A point of the chart as the API sends it (GET …/temperature-entries/:id, `items[].chart`). */
@@ -113,8 +114,23 @@ export function temperatureChartMarkup(
       .join('')
   const circles = markers(true)
   const squares = markers(false)
+  // The table: a row per day with readings, a column per check.
+  const rows = shown.length
+    ? html`
+        <thead>
+          <tr><th scope="col">${t('temperatures.chart.date')}</th>${columns.map((name) => html`<th scope="col">${name}</th>`)}</tr>
+        </thead>
+        <tbody>
+          ${grid.map(
+            ({ date, cells }) => html`
+              <tr>
+                <th scope="row" class="font-normal">${date}</th>
+                ${cells.map((cell) => (cell.failed ? html`<td class="font-semibold text-red-800 dark:text-red-300">${cell.text}</td>` : html`<td>${cell.text}</td>`))}
+              </tr>`,
+          )}
+        </tbody>`
+    : html`<tbody><tr><td>${t('temperatures.chart.empty')}</td></tr></tbody>`
   // Each marker a zero-length segment: its round cap a circle of radius 3, its square cap a 7 × 7 square.
-  // The values scroll sideways when the checks do not fit (320 px): focusable, so the keyboard can scroll them too.
   return html`
     <svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${titleId}" aria-describedby="${tableId}" class="h-auto w-full max-w-md text-stone-700 dark:text-stone-300">
       <title id="${titleId}">${title}</title>
@@ -124,29 +140,5 @@ export function temperatureChartMarkup(
       ${circles && html`<path d="${circles}" fill="none" stroke-width="6" stroke-linecap="round" class="stroke-green-700 dark:stroke-green-400"></path>`}
       ${squares && html`<path d="${squares}" fill="none" stroke-width="7" stroke-linecap="square" class="stroke-red-700 dark:stroke-red-400"></path>`}
     </svg>
-    <details>
-      <summary class="min-h-11 cursor-pointer py-2 text-sm underline">${t('temperatures.chart.values')}</summary>
-      <div class="overflow-x-auto" tabindex="0" role="region" aria-labelledby="${titleId}">
-        <table id="${tableId}" class="text-sm tabular-nums [&amp;_td]:pe-3 [&amp;_th]:pe-3 [&amp;_th]:text-start">
-          <caption class="sr-only">${title}</caption>
-          ${
-            shown.length
-              ? html`
-                  <thead>
-                    <tr><th scope="col">${t('temperatures.chart.date')}</th>${columns.map((name) => html`<th scope="col">${name}</th>`)}</tr>
-                  </thead>
-                  <tbody>
-                    ${grid.map(
-                      ({ date, cells }) => html`
-                        <tr>
-                          <th scope="row" class="font-normal">${date}</th>
-                          ${cells.map((cell) => (cell.failed ? html`<td class="font-semibold text-red-800 dark:text-red-300">${cell.text}</td>` : html`<td>${cell.text}</td>`))}
-                        </tr>`,
-                    )}
-                  </tbody>`
-              : html`<tbody><tr><td>${t('temperatures.chart.empty')}</td></tr></tbody>`
-          }
-        </table>
-      </div>
-    </details>`
+    ${chartValues({ summary: t('temperatures.chart.values'), tableId, title, titleId, rows })}`
 }
