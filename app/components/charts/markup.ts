@@ -15,9 +15,6 @@ export class Markup {
   constructor(html: string) {
     this.html = html
   }
-  toString() {
-    return this.html
-  }
 }
 
 const ESCAPED: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' }
