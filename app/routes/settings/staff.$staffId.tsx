@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
+import type { I18nHandle } from '../../lib/i18n'
 import type { Route } from './+types/staff.$staffId'
 import { can, manageableRoles } from '../../../server/auth/permissions'
 import { updateStaffBody } from '../../../server/staff/routes'
@@ -16,6 +17,9 @@ import { clearSelectionCookies, requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import { RoleSelect, ROLE_ORDER, StatusBadge, venueNames, VenueCheckboxes, type Member } from './staff-fields'
 import { formatInstant } from '../../components/records/dates'
+
+/** The role names (`org:roles.*`) are the organisation namespace's: the settings layout sends only its own. */
+export const handle: I18nHandle = { i18n: ['org'] }
 
 /** The API's role and venues; a name of only spaces gets the web's message; no venue ticked means all. */
 const schema = z.object({ name: requiredText(100), role: updateStaffBody.shape.role.unwrap(), venueIds: updateStaffBody.shape.venueIds.unwrap() })

@@ -1,6 +1,7 @@
 import { data, Form, Link } from 'react-router'
 import { useTranslation } from '../../lib/use-translation'
 import { z } from 'zod'
+import type { I18nHandle } from '../../lib/i18n'
 import type { Route } from './+types/staff.invite'
 import { can, manageableRoles } from '../../../server/auth/permissions'
 import { createStaffBody } from '../../../server/staff/routes'
@@ -16,6 +17,9 @@ import { getLocale, translator } from '../../lib/i18n.server'
 import { requireOrg } from '../../lib/selection.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import { RoleSelect, VenueCheckboxes, type Member } from './staff-fields'
+
+/** The role names (`org:roles.*`) are the organisation namespace's: the settings layout sends only its own. */
+export const handle: I18nHandle = { i18n: ['org'] }
 
 /** The API's contract; a name of only spaces gets the web's message. No e-mail address: a PIN-only member. */
 const schema = z.object({ ...createStaffBody.shape, name: requiredText(100) })

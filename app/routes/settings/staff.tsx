@@ -1,11 +1,15 @@
 import { Link } from 'react-router'
 import { useTranslation } from '../../lib/use-translation'
+import type { I18nHandle } from '../../lib/i18n'
 import type { Route } from './+types/staff'
 import { can } from '../../../server/auth/permissions'
 import { ButtonLink } from '../../components/ui/button'
 import { api, must } from '../../lib/api.server'
 import { requireOrg } from '../../lib/selection.server'
 import { StatusBadge, venueNames, type Member } from './staff-fields'
+
+/** The role names (`org:roles.*`) are the organisation namespace's: the settings layout sends only its own. */
+export const handle: I18nHandle = { i18n: ['org'] }
 
 export async function loader(args: Route.LoaderArgs) {
   const { org } = await requireOrg(args)
