@@ -24,7 +24,7 @@ export default defineConfig({
   },
   projects: [
     // Offline without JavaScript (the browser's own error, no service worker) is the no-js project's alone.
-    { name: 'js', testIgnore: /(process|offline-nojs)\.spec\.ts/, use: { browserName: 'chromium', javaScriptEnabled: true } },
+    { name: 'js', testIgnore: /(process|offline-nojs|translated-pages)\.spec\.ts/, use: { browserName: 'chromium', javaScriptEnabled: true } },
     // Offline recording is an enhancement of JavaScript (ADR 053): its spec runs with JavaScript only.
     { name: 'no-js', testIgnore: /(process|offline)\.spec\.ts/, use: { browserName: 'chromium', javaScriptEnabled: false } },
     // The production process itself: start-up checks, the data-directory lock, graceful shutdown.
