@@ -14,13 +14,16 @@ export function PlanLimitNotice({ summary, kind, billingLink }: { summary: PlanS
   if (!summary || limit === null || limit === undefined) return null
   const used = summary.usage[kind]
   const full = used >= limit
+  // Over the limit (the plan was changed after they were added): "2 venues in use, 1 allowed", not "2 of 1".
+  const over = used > limit
+  const plan = t(`billing.plans.${summary.plan}`)
   return (
     <div
       role="status"
       className={`space-y-1 rounded border p-3 text-sm ${full ? 'border-amber-600 bg-amber-50 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50' : 'border-stone-300 dark:border-stone-700'}`}
     >
-      <p>{t(`planLimit.usage_${kind}`, { plan: t(`billing.plans.${summary.plan}`), used, limit })}</p>
-      {full ? <p className="font-semibold">{t('planLimit.full')}</p> : null}
+      <p>{over ? t(`planLimit.over_${kind}`, { plan, count: used, limit }) : t(`planLimit.usage_${kind}`, { plan, used, limit })}</p>
+      {full ? <p className="font-semibold">{over ? t('planLimit.overFull') : t('planLimit.full')}</p> : null}
       {billingLink ? (
         <p>
           <Link to="/settings/billing" className="underline">
