@@ -2,6 +2,7 @@ import { Form, Link, redirect } from 'react-router'
 import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/verify-email'
 import { AuthCard } from '../../components/auth-card'
+import { getMe } from '../../lib/session.server'
 import { buttonClasses } from '../../components/ui/button'
 import type { I18nHandle } from '../../lib/i18n'
 
@@ -12,30 +13,34 @@ type Status = (typeof STATUSES)[number]
 
 /**
  * With id and token (both present), the browser is sent to the API's verification endpoint, which
- * redirects back here with a status.
+ * redirects back here with a status. Someone whose address is already verified is told so (not "we
+ * sent you a link", nor that an old link has expired), with no link to ask for.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url)
+export async function loader(args: Route.LoaderArgs) {
+  const url = new URL(args.request.url)
   const id = url.searchParams.get('id')
   const token = url.searchParams.get('token')
   if (id && token) throw redirect(`/v1/auth/verification/verify?${new URLSearchParams({ id, token })}`)
   const status = url.searchParams.get('status')
-  return { status: (STATUSES as readonly string[]).includes(status ?? '') ? (status as Status) : null }
+  const { me } = await getMe(args)
+  return { status: (STATUSES as readonly string[]).includes(status ?? '') ? (status as Status) : null, verified: me?.user.emailVerified === true }
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('authed')
-  const { status } = loaderData
+  const { status, verified } = loaderData
+  const done = status === 'success' || verified
   return (
-    <AuthCard title={t('verify.title')}>
+    <AuthCard title={done ? t('verify.verifiedTitle') : t('verify.title')}>
       <div role="status" className="space-y-4">
         {status === 'success' ? <p>{t('verify.success')}</p> : null}
-        {status === 'expired' ? <p>{t('verify.expired')}</p> : null}
-        {status === 'invalid' ? <p>{t('verify.invalid')}</p> : null}
-        {status === null ? <p>{t('verify.pending')}</p> : null}
+        {status !== 'success' && verified ? <p>{t('verify.already')}</p> : null}
+        {!done && status === 'expired' ? <p>{t('verify.expired')}</p> : null}
+        {!done && status === 'invalid' ? <p>{t('verify.invalid')}</p> : null}
+        {!done && status === null ? <p>{t('verify.pending')}</p> : null}
       </div>
       <div className="mt-4 flex flex-wrap gap-2">
-        {status !== 'success' ? (
+        {!done ? (
           <Form method="post" action="/resend-verification">
             <input type="hidden" name="redirectTo" value="/verify-email" />
             <button type="submit" className={buttonClasses({ variant: 'primary' })}>
