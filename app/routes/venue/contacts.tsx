@@ -2,6 +2,7 @@ import { Form, Link } from 'react-router'
 import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/contacts'
 import { can } from '../../../server/auth/permissions'
+import { MailIcon, PhoneIcon } from '../../components/contacts/icons'
 import { groupByCategory, type Contact, type ContactCategory } from '../../components/contacts/types'
 import { buttonClasses } from '../../components/ui/button'
 import { inputClasses } from '../../components/ui/field'
@@ -101,14 +102,14 @@ export default function Contacts({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-wrap gap-2">
                     {c.phone ? (
                       <a href={`tel:${c.phone}`} className={buttonClasses({ variant: 'primary', size: 'md' })}>
-                        <span aria-hidden="true">📞</span>
+                        <PhoneIcon />
                         <span className="sr-only">{t('contacts.call', { name: c.name })}</span>
                         <span>{c.phoneDisplay}</span>
                       </a>
                     ) : null}
                     {c.email ? (
                       <a href={`mailto:${c.email}`} className={buttonClasses({ variant: 'basic_border', size: 'md' })}>
-                        <span aria-hidden="true">✉</span>
+                        <MailIcon />
                         <span className="sr-only">{t('contacts.mail', { name: c.name })}</span>
                         <span className="break-all">{c.email}</span>
                       </a>
