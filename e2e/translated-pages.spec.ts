@@ -8,11 +8,11 @@
  * (the no-js project runs this; the client renders from the same resources); one context per actor and
  * language, its cookies and language the actor's.
  */
-import { request, type Browser, type BrowserContext } from '@playwright/test'
+import { request } from '@playwright/test'
 import routes from '../app/routes'
 import { untranslated } from '../tests/support/untranslated'
 import { expect, linkIn, test, uniqueEmail, waitForMail } from './support/fixtures'
-import { middayTimeZone, ok, organisationWithMembers, type Person } from './support/setup'
+import { middayTimeZone, ok, organisationWithMembers, pageFor, type Person } from './support/setup'
 
 interface RouteEntry {
   path?: string
@@ -149,7 +149,9 @@ test('no page shows a translation key, a {{placeholder}} or an emoji, in English
   for (const language of ['en', 'es'] as const) {
     for (const { actor, person, pages } of actors) {
       if (person && actor !== 'tablet') await ok(await person.api.put('/v1/profile', { data: { locale: language } }))
-      const context = await contextFor(browser, base, person, language, { orgId, venueId })
+      // Signed in by cookie (the shared fixture), the language chosen by cookie too.
+      const context = (await pageFor(browser, person, base, person ? { orgId, venueId } : undefined)).context()
+      await context.addCookies([{ name: 'mise_lng', value: language, domain: new URL(base).hostname, path: '/' }])
       // The pages the browser would show, as it gets them with JavaScript off; a redirect is followed
       // once per context (every people's page sends the signed-out browser to the same /login).
       const read = new Set<string>()
@@ -194,18 +196,3 @@ test('no page shows a translation key, a {{placeholder}} or an emoji, in English
   // The sweep did see the pages it is about (the staff pages of issue #39, and a venue's).
   expect(patterns).toEqual(expect.arrayContaining(['/settings/staff', '/settings/staff/invite', '/settings/staff/:staffId', '/checklists/:checklistId', '/recipes/:recipeId']))
 })
-
-/** One context per actor and language: signed in by cookie (or not), the language chosen by cookie too. */
-async function contextFor(browser: Browser, baseURL: string, person: Person | null, language: string, selection: { orgId: string; venueId: string }): Promise<BrowserContext> {
-  const context = await browser.newContext({ javaScriptEnabled: false, locale: language, extraHTTPHeaders: { 'Accept-Language': language } })
-  const { hostname } = new URL(baseURL)
-  await context.addCookies([
-    ...(person ? (await person.api.storageState()).cookies : []),
-    { name: 'mise_lng', value: language, domain: hostname, path: '/' },
-    ...(person ? [
-      { name: 'mise_org_id', value: selection.orgId, domain: hostname, path: '/' },
-      { name: 'mise_venue_id', value: selection.venueId, domain: hostname, path: '/' },
-    ] : []),
-  ])
-  return context
-}
