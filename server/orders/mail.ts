@@ -42,10 +42,16 @@ interface OrderMailInput {
   replyTo?: string
 }
 
+/** What every supplier e-mail may name: one set, so no template meets a placeholder left unfilled. */
+function mailVars(o: OrderMailInput) {
+  const { order, locale } = o
+  return { orgName: oneLine(o.orgName), venueName: oneLine(order.venue.name), supplierName: oneLine(order.supplier.name), date: longDay(order.deliveryDate, locale), senderName: oneLine(o.senderName) }
+}
+
 /** The order sent to the supplier, with its PDF and the link to confirm or change it (valid 14 days). */
 export async function orderMail(o: OrderMailInput & { link: string }): Promise<MailMessage> {
   const { locale, order } = o
-  const vars = { orgName: oneLine(o.orgName), venueName: oneLine(order.venue.name), supplierName: oneLine(order.supplier.name), date: longDay(order.deliveryDate, locale), senderName: oneLine(o.senderName), days: 14 }
+  const vars = { ...mailVars(o), days: 14 }
   const subject = t(locale, 'orders.email.order.subject', vars)
   const intro = t(locale, 'orders.email.order.body', vars)
   const action = t(locale, 'orders.email.order.action', vars)
@@ -74,7 +80,7 @@ ${order.notes ? `<p>${escapeHtml(t(locale, 'orders.email.notes'))}: ${escapeHtml
 /** The supplier is told a sent order is cancelled. */
 export function cancelMail(o: OrderMailInput): MailMessage {
   const { locale, order } = o
-  const vars = { orgName: oneLine(o.orgName), venueName: oneLine(order.venue.name), date: longDay(order.deliveryDate, locale), senderName: oneLine(o.senderName) }
+  const vars = mailVars(o)
   const subject = t(locale, 'orders.email.cancel.subject', vars)
   const body = t(locale, 'orders.email.cancel.body', vars)
   const lines = order.lines.map((l) => lineText(l, locale))
@@ -86,7 +92,7 @@ export function cancelMail(o: OrderMailInput): MailMessage {
 /** A credit request for the lines short, damaged, wrong or too warm on delivery. */
 export function creditMail(o: OrderMailInput & { shortfalls: PublicOrder['lines'] }): MailMessage {
   const { locale, order } = o
-  const vars = { orgName: oneLine(o.orgName), venueName: oneLine(order.venue.name), date: longDay(order.deliveryDate, locale), senderName: oneLine(o.senderName) }
+  const vars = mailVars(o)
   const subject = t(locale, 'orders.email.credit.subject', vars)
   const body = t(locale, 'orders.email.credit.body', vars)
   const rows = o.shortfalls.map((l) => {

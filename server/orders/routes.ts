@@ -245,7 +245,7 @@ export function supplierRoutes() {
     const deps = c.get('deps')
     const found = await orderForSupplier(deps.db, c.req.param('orderId'), body.token, nowOf(deps))
     if (typeof found === 'string') throw refuse(c, found)
-    const order = await supplierConfirm(deps.db, found, body, c.get('locale'), nowOf(deps))
+    const { order } = await supplierConfirm(deps.db, found, body, c.get('locale'), nowOf(deps))
     return c.json({ order: supplierView(order, found.orgName, found.timeZone) })
   })
   return app

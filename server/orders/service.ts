@@ -4,7 +4,7 @@
  * link, received with shortfalls, or cancelled. Every query carries `org_id = scope.orgId` and the
  * member's venues; every step records who and when in `order_events`.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { badRequest, notFound, validationError } from '../api/errors.ts'
 import { isUuid, requireVenueAccess, type OrgScope } from '../api/middleware/org-scope.ts'
 import { hashToken, newToken, sameHash } from '../auth/tokens.ts'
@@ -284,10 +284,8 @@ export async function updateOrder(ctx: OrderContext, orderId: string, patch: { d
   const lines = patch.lines === undefined ? undefined : order.supplier.id ? await resolveLines(ctx, order.supplier.id, order.venue.id, patch.lines) : undefined
   await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    await tx
-      .update(orders)
-      .set({ ...(deliveryDate ? { deliveryDate } : {}), ...(patch.notes !== undefined ? { notes: patch.notes } : {}), updatedAt: ctx.now })
-      .where(and(inScope(ctx.scope), eq(orders.id, orderId), eq(orders.status, 'draft')))
+    // Still a draft where it is written: a send or cancel that won meanwhile refuses the edit.
+    await transition(tx, ctx, orderId, ['draft'], 'edit', { ...(deliveryDate ? { deliveryDate } : {}), ...(patch.notes !== undefined ? { notes: patch.notes } : {}) })
     if (lines) await writeLines(tx, ctx.scope.orgId, orderId, lines)
     await addEvent(tx, ctx, orderId, 'edited', ctx.actorName)
   })
@@ -298,7 +296,9 @@ export async function deleteOrder(ctx: OrderContext, orderId: string) {
   const order = await findOrder(ctx.db, ctx.scope, orderId)
   if (!order) throw notFound()
   requireStatus(ctx, order, ['draft'], 'delete')
-  await ctx.db.delete(orders).where(and(inScope(ctx.scope), eq(orders.id, orderId), eq(orders.status, 'draft')))
+  const gone = await ctx.db.delete(orders).where(and(inScope(ctx.scope), eq(orders.id, orderId), eq(orders.status, 'draft'))).returning({ id: orders.id })
+  // Another request won: deleted it (404) or sent or cancelled it (refused with its state).
+  if (!gone.length) throw await refusal(ctx.db, ctx, orderId, 'delete')
 }
 
 // ─── sending, cancelling, receiving ─────────────────────────────────────────────────────────────
@@ -320,33 +320,59 @@ export async function markSent(ctx: OrderContext, orderId: string): Promise<{ or
   }
   if (!email) throw badRequest(t(ctx.locale, 'orders.refused.noEmail', { name: order.supplier.name }))
   const token = newToken()
-  const updated = await ctx.db.transaction(async (txRaw) => {
+  await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    const rows = await tx
-      .update(orders)
-      .set({ status: 'sent', supplierEmail: email, sentAt: ctx.now, sentByName: ctx.actorName, supplierTokenHash: hashToken(token), supplierTokenExpiresAt: new Date(ctx.now.getTime() + SUPPLIER_LINK_MS), updatedAt: ctx.now })
-      .where(and(inScope(ctx.scope), eq(orders.id, orderId), eq(orders.status, 'draft')))
-      .returning({ id: orders.id })
-    if (rows.length) await addEvent(tx, ctx, orderId, 'sent', ctx.actorName, { to: email })
-    return rows.length > 0
+    const link = { supplierTokenHash: hashToken(token), supplierTokenExpiresAt: new Date(ctx.now.getTime() + SUPPLIER_LINK_MS) }
+    await transition(tx, ctx, orderId, ['draft'], 'send', { status: 'sent', supplierEmail: email, sentAt: ctx.now, sentByName: ctx.actorName, ...link })
+    await addEvent(tx, ctx, orderId, 'sent', ctx.actorName, { to: email })
   })
-  if (!updated) throw badRequest(t(ctx.locale, 'orders.refused.send', { status: t(ctx.locale, 'orders.status.sent') }))
   return { order: (await findOrder(ctx.db, ctx.scope, orderId))!, token }
 }
 
+/**
+ * Move an order from one of `from` to a new state in one conditional statement (docs/decisions/081):
+ * `UPDATE … WHERE status IN (from) RETURNING`. Under concurrency exactly one request sees a row come
+ * back; every other one is refused with the order's state as it now is. Run inside the transaction
+ * that writes the step's side effects, so they are written by the winner only, with its write.
+ */
+async function transition(
+  tx: Db,
+  ctx: OrderContext,
+  orderId: string,
+  from: OrderStatus[],
+  action: string,
+  set: Partial<typeof orders.$inferInsert>,
+  extra?: ReturnType<typeof and>,
+): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...set, updatedAt: ctx.now })
+    .where(and(inScope(ctx.scope), eq(orders.id, orderId), inArray(orders.status, from), extra))
+    .returning()
+  if (row) return row
+  throw await refusal(tx, ctx, orderId, action)
+}
+
+/** Why a step found the order in no state for it: gone (404), or refused naming the state it is in now. */
+async function refusal(db: Db, ctx: OrderContext, orderId: string, action: string) {
+  const [now] = await db.select({ status: orders.status }).from(orders).where(and(inScope(ctx.scope), eq(orders.id, orderId)))
+  if (!now) return notFound()
+  return badRequest(t(ctx.locale, `orders.refused.${action}`, { status: t(ctx.locale, `orders.status.${now.status}`) }))
+}
+
+/** Cancel a draft, sent or confirmed order; `wasSent` tells the caller to e-mail the supplier (the winner only). */
 export async function markCancelled(ctx: OrderContext, orderId: string): Promise<{ order: PublicOrder; wasSent: boolean }> {
   const order = await findOrder(ctx.db, ctx.scope, orderId)
   if (!order) throw notFound()
   requireStatus(ctx, order, ['draft', 'sent', 'confirmed'], 'cancel')
-  await ctx.db.transaction(async (txRaw) => {
+  const row = await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    await tx
-      .update(orders)
-      .set({ status: 'cancelled', cancelledAt: ctx.now, cancelledByName: ctx.actorName, updatedAt: ctx.now })
-      .where(and(inScope(ctx.scope), eq(orders.id, orderId)))
+    const won = await transition(tx, ctx, orderId, ['draft', 'sent', 'confirmed'], 'cancel', { status: 'cancelled', cancelledAt: ctx.now, cancelledByName: ctx.actorName })
     await addEvent(tx, ctx, orderId, 'cancelled', ctx.actorName)
+    return won
   })
-  return { order: (await findOrder(ctx.db, ctx.scope, orderId))!, wasSent: order.status !== 'draft' }
+  // Only a sent order has a send time: the supplier knows of it and is told.
+  return { order: (await findOrder(ctx.db, ctx.scope, orderId))!, wasSent: row.sentAt !== null }
 }
 
 export interface ReceiveInput {
@@ -355,20 +381,38 @@ export interface ReceiveInput {
   notes?: string
 }
 
-/** Record a delivery: every line's received quantity (lines not listed: none received) and problems. */
+/**
+ * Record a delivery: every line's received quantity (lines not listed: none received) and problems.
+ * The order row is taken first (sent or confirmed → received); the lines, the history event and the
+ * delivery log reading follow in the same transaction, so a second receive or a racing cancel finds
+ * the order received and writes nothing.
+ */
 export async function receiveOrder(ctx: OrderContext, orderId: string, input: ReceiveInput) {
   const order = await findOrder(ctx.db, ctx.scope, orderId)
   if (!order) throw notFound()
   requireStatus(ctx, order, ['sent', 'confirmed'], 'receive')
-  const byId = new Map(order.lines.map((l) => [l.id, l]))
-  const seen = new Set<string>()
-  for (const [i, line] of input.lines.entries()) {
-    if (!byId.has(line.lineId) || seen.has(line.lineId)) throw validationError({ [`lines.${i}.lineId`]: t(ctx.locale, 'orders.line') })
-    seen.add(line.lineId)
+  const checkLines = (lines: Array<{ id: string }>) => {
+    const known = new Set(lines.map((l) => l.id))
+    const seen = new Set<string>()
+    for (const [i, line] of input.lines.entries()) {
+      if (!known.has(line.lineId) || seen.has(line.lineId)) throw validationError({ [`lines.${i}.lineId`]: t(ctx.locale, 'orders.line') })
+      seen.add(line.lineId)
+    }
   }
+  checkLines(order.lines)
   await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    for (const line of order.lines) {
+    await transition(tx, ctx, orderId, ['sent', 'confirmed'], 'receive', {
+      status: 'received',
+      receivedAt: ctx.now,
+      receivedByName: ctx.actorName,
+      deliveryTemperature: input.deliveryTemperature ?? null,
+      ...(input.notes !== undefined ? { notes: input.notes } : {}),
+    })
+    // The lines as they are now that the order is ours (a supplier's change may have landed since).
+    const lines = await tx.select().from(orderLines).where(and(eq(orderLines.orgId, ctx.scope.orgId), eq(orderLines.orderId, orderId)))
+    checkLines(lines)
+    for (const line of lines) {
       const given = input.lines.find((l) => l.lineId === line.id)
       const receivedQuantity = given?.receivedQuantity ?? 0
       const issue = given?.issue ?? (receivedQuantity < line.quantity ? 'short' : null)
@@ -377,17 +421,6 @@ export async function receiveOrder(ctx: OrderContext, orderId: string, input: Re
         .set({ receivedQuantity, receivedIssue: issue, receivedNote: given?.note ?? '' })
         .where(and(eq(orderLines.orgId, ctx.scope.orgId), eq(orderLines.id, line.id)))
     }
-    await tx
-      .update(orders)
-      .set({
-        status: 'received',
-        receivedAt: ctx.now,
-        receivedByName: ctx.actorName,
-        deliveryTemperature: input.deliveryTemperature ?? null,
-        ...(input.notes !== undefined ? { notes: input.notes } : {}),
-        updatedAt: ctx.now,
-      })
-      .where(and(inScope(ctx.scope), eq(orders.id, orderId)))
     // A delivery temperature also goes into the venue's delivery log when it has one (issue #13).
     const logged =
       input.deliveryTemperature != null
@@ -408,7 +441,7 @@ export async function receiveOrder(ctx: OrderContext, orderId: string, input: Re
   return (await findOrder(ctx.db, ctx.scope, orderId))!
 }
 
-/** The shortfalls of a received order, for the credit request (400 when there are none). */
+/** The shortfalls of a received order, for the credit request (400 when there are none, or when one was already sent). */
 export async function markCreditRequested(ctx: OrderContext, orderId: string) {
   const order = await findOrder(ctx.db, ctx.scope, orderId)
   if (!order) throw notFound()
@@ -416,9 +449,15 @@ export async function markCreditRequested(ctx: OrderContext, orderId: string) {
   const shortfalls = order.lines.filter((l) => l.shortfall)
   if (!shortfalls.length) throw badRequest(t(ctx.locale, 'orders.refused.noShortfall'))
   if (!order.supplier.email) throw badRequest(t(ctx.locale, 'orders.refused.noEmail', { name: order.supplier.name }))
+  if (order.creditRequestedAt) throw badRequest(t(ctx.locale, 'orders.refused.creditDone'))
   await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    await tx.update(orders).set({ creditRequestedAt: ctx.now, updatedAt: ctx.now }).where(and(inScope(ctx.scope), eq(orders.id, orderId)))
+    const [won] = await tx
+      .update(orders)
+      .set({ creditRequestedAt: ctx.now, updatedAt: ctx.now })
+      .where(and(inScope(ctx.scope), eq(orders.id, orderId), eq(orders.status, 'received'), isNull(orders.creditRequestedAt)))
+      .returning({ id: orders.id })
+    if (!won) throw badRequest(t(ctx.locale, 'orders.refused.creditDone'))
     await addEvent(tx, ctx, orderId, 'credit_requested', ctx.actorName, { lines: shortfalls.length })
   })
   return { order: (await findOrder(ctx.db, ctx.scope, orderId))!, shortfalls }
@@ -457,34 +496,53 @@ export interface SupplierChanges {
   note?: string
 }
 
-/** The supplier confirms, changing quantities or the delivery date if need be; each change goes into the history. */
-export async function supplierConfirm(db: Db, found: { orgId: string; order: PublicOrder }, changes: SupplierChanges, locale: Locale, now: Date) {
+/**
+ * The supplier confirms a sent order, changing quantities or the delivery date (today or later at the
+ * venue) if need be; each change goes into the history. A confirmation is final (docs/decisions/081):
+ * the order moves sent → confirmed in one conditional statement, so of any number of confirmations
+ * one wins and the rest are refused; after it the link shows the order read-only. Returns the order
+ * and what the supplier changed (empty when nothing), for the e-mail to the venue.
+ */
+export async function supplierConfirm(
+  db: Db,
+  found: { orgId: string; order: PublicOrder; timeZone: string },
+  changes: SupplierChanges,
+  locale: Locale,
+  now: Date,
+): Promise<{ order: PublicOrder; changed: SupplierChangeDetail }> {
   const { order, orgId } = found
   const scope = { orgId, venueIds: null } as unknown as OrgScope
-  const ctx = { scope, now }
-  const detail: Record<string, unknown> = {}
+  const ctx: OrderContext = { db, scope, locale, now, actorName: order.supplier.name }
+  const refused = () => badRequest(t(locale, 'orders.refused.confirm', { status: t(locale, `orders.status.${order.status}`) }))
+  if (order.status !== 'sent') throw refused()
+  const detail: SupplierChangeDetail = {}
   if (changes.deliveryDate !== undefined && changes.deliveryDate !== order.deliveryDate) {
     if (!isDay(changes.deliveryDate)) throw validationError({ deliveryDate: t(locale, 'records.invalidDate') })
+    // Not into the past: today at the venue is the earliest (the supplier may be in another zone).
+    if (changes.deliveryDate < todayIn(found.timeZone, now)) throw validationError({ deliveryDate: t(locale, 'orders.pastDate') })
     detail.deliveryDate = { from: order.deliveryDate, to: changes.deliveryDate }
   }
   const lineChanges: Array<{ lineId: string; name: string; from: number; to: number }> = []
   for (const [i, change] of (changes.lines ?? []).entries()) {
     const line = order.lines.find((l) => l.id === change.lineId)
-    if (!line) throw validationError({ [`lines.${i}.lineId`]: t(locale, 'orders.line') })
+    if (!line || lineChanges.some((c) => c.lineId === line.id)) throw validationError({ [`lines.${i}.lineId`]: t(locale, 'orders.line') })
     if (change.quantity !== line.quantity) lineChanges.push({ lineId: line.id, name: line.name, from: line.quantity, to: change.quantity })
   }
   if (lineChanges.length) detail.lines = lineChanges
   if (changes.note) detail.note = changes.note
   await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    for (const c of lineChanges) await tx.update(orderLines).set({ quantity: c.to }).where(and(eq(orderLines.orgId, orgId), eq(orderLines.id, c.lineId)))
-    await tx
-      .update(orders)
-      .set({ status: 'confirmed', confirmedAt: now, updatedAt: now, ...(detail.deliveryDate ? { deliveryDate: changes.deliveryDate } : {}) })
-      .where(and(eq(orders.orgId, orgId), eq(orders.id, order.id), inArray(orders.status, ['sent', 'confirmed'])))
-    if (detail.deliveryDate || detail.lines || detail.note) await addEvent(tx, ctx, order.id, 'supplier_changed', order.supplier.name, detail)
+    await transition(tx, ctx, order.id, ['sent'], 'confirm', { status: 'confirmed', confirmedAt: now, ...(detail.deliveryDate ? { deliveryDate: detail.deliveryDate.to } : {}) })
+    for (const c of lineChanges) await tx.update(orderLines).set({ quantity: c.to }).where(and(eq(orderLines.orgId, orgId), eq(orderLines.orderId, order.id), eq(orderLines.id, c.lineId)))
+    if (detail.deliveryDate || detail.lines || detail.note) await addEvent(tx, ctx, order.id, 'supplier_changed', order.supplier.name, { ...detail })
     // A millisecond later, so the history lists the changes before the confirmation.
     await addEvent(tx, { ...ctx, now: new Date(now.getTime() + 1) }, order.id, 'confirmed', order.supplier.name)
   })
-  return (await findOrder(db, scope, order.id))!
+  return { order: (await findOrder(db, scope, order.id))!, changed: detail }
+}
+
+export interface SupplierChangeDetail {
+  deliveryDate?: { from: string; to: string }
+  lines?: Array<{ lineId: string; name: string; from: number; to: number }>
+  note?: string
 }

@@ -4,16 +4,17 @@
  * the supplier without an account (expiry, tampering, reuse after receipt); received with shortfalls
  * and a credit request; cancelled; every state change checked; devices and venue limits.
  */
-import { inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { users } from '../../server/db/schema.ts'
+import { orderEvents, orders, records, users } from '../../server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createSupplier } from '../support/contacts.ts'
 import { addPinOnlyMember, createDevice, pairDevice } from '../support/devices.ts'
 import { linkFrom } from '../support/mailbox.ts'
 import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
-import { expectError, inSpanish, mailsTo, waitForMailCount } from './_helpers.ts'
+import { expectError, freshIp, inSpanish, mailsTo, waitForMailCount } from './_helpers.ts'
+import { expectWinners, race } from '../support/concurrency.ts'
 
 let t: TestApp
 let o: OrgWithActors
@@ -308,5 +309,119 @@ describe('delivery temperature', () => {
     expect(check.openFailures).toBe(1)
     // The fridge unit of the same log is untouched.
     expect(entry.json.items.find((u: any) => u.item.kind === 'fridge').checks[0].record).toBeNull()
+  })
+})
+
+/**
+ * Issue #38: every order transition is one conditional write (docs/decisions/081). Many people (or
+ * one impatient one) tapping at once get exactly one success; the history event, the delivery log
+ * reading and the e-mail happen once, for the request that won. Runs on PGlite and PostgreSQL.
+ */
+describe('at once: exactly one winner per transition, side effects once', () => {
+  const RACE_EMAIL = 'race@freshfarm.example'
+  const READING_NOTE = 'Delivery from Race Farm (order received)'
+  let raceSupplier: Awaited<ReturnType<typeof createSupplier>>
+
+  beforeAll(async () => {
+    raceSupplier = await createSupplier(o.admin.client, o.orgId, { name: 'Race Farm', email: RACE_EMAIL, venueId: o.venueA })
+    // A delivery log at venue A, so a received temperature becomes a reading.
+    const log = await o.admin.client.post(`${org()}/temperatures`, { name: 'Race deliveries', venueIds: [o.venueA] })
+    expect(log.status, log.text).toBe(201)
+    const item = await o.admin.client.post(`${org()}/temperatures/${log.json.temperature.id}/items`, { label: 'Delivery probe', kind: 'delivery' })
+    expect(item.status, item.text).toBe(201)
+  })
+
+  async function raceOrder(sent = true) {
+    const res = await o.basic.client.post(venueOrders(), { supplierId: raceSupplier.contact.id, deliveryDate: tomorrow(), lines: [{ name: 'Eggs', quantity: 30, unit: 'each' }, { name: 'Cream', quantity: 2, unit: 'l' }] })
+    expect(res.status, res.text).toBe(201)
+    const order = res.json.order
+    if (!sent) return { order, token: '' }
+    const before = mailsTo(t, RACE_EMAIL, /^Order from/).length
+    const send = await o.basic.client.post(`${org()}/orders/${order.id}/send`)
+    expect(send.status, send.text).toBe(200)
+    const mail = await waitForMailCount(t, RACE_EMAIL, /^Order from/, before + 1)
+    return { order, token: linkFrom(mail, `/supplier/orders/${order.id}`).searchParams.get('token')! }
+  }
+
+  const eventsOf = async (orderId: string, kind: string) => (await t.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, kind)))).length
+  const readings = async () => (await t.db.select({ id: records.id }).from(records).where(and(eq(records.orgId, o.orgId), eq(records.note, READING_NOTE)))).length
+  /** Mails matching `subject` after the racers have settled (a late duplicate would show here). */
+  const settledMails = async (subject: RegExp, atLeast: number) => {
+    if (atLeast > 0) await waitForMailCount(t, RACE_EMAIL, subject, atLeast)
+    await new Promise((r) => setTimeout(r, 400))
+    return mailsTo(t, RACE_EMAIL, subject).length
+  }
+
+  test('send: one 200, one "sent" event, one e-mail to the supplier', async () => {
+    const { order } = await raceOrder(false)
+    const before = mailsTo(t, RACE_EMAIL, /^Order from/).length
+    const { answers } = await race(() => o.basic.client.post(`${org()}/orders/${order.id}/send`))
+    expectWinners(answers)
+    expect(await eventsOf(order.id, 'sent')).toBe(1)
+    expect(await settledMails(/^Order from/, before + 1)).toBe(before + 1)
+  })
+
+  test('supplier confirmation: one 200, one "confirmed" event, one change recorded', async () => {
+    const { order, token } = await raceOrder()
+    const { answers } = await race((i) => t.client({ ip: freshIp() }).post(`/v1/supplier/orders/${order.id}/confirm`, { token, lines: [{ lineId: order.lines[0].id, quantity: 20 + i }], note: `Racer ${i}` }))
+    const [won] = expectWinners(answers)
+    expect(await eventsOf(order.id, 'confirmed')).toBe(1)
+    expect(await eventsOf(order.id, 'supplier_changed')).toBe(1)
+    const seen = (await o.basic.client.get(`${org()}/orders/${order.id}`)).json.order
+    // The quantity saved is the winner's, and so is the change in the history.
+    expect(seen.lines[0].quantity).toBe(won!.json.order.lines[0].quantity)
+    expect(seen.history.find((h: any) => h.kind === 'supplier_changed').detail.lines[0].to).toBe(seen.lines[0].quantity)
+  })
+
+  test('receive with a delivery temperature, 50 at once: one 200, one "received" event, ONE reading in the delivery log', async () => {
+    const { order } = await raceOrder()
+    const before = await readings()
+    const { answers } = await race(() => o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [{ lineId: order.lines[0].id, receivedQuantity: 30 }], deliveryTemperature: 4 }), 50)
+    expectWinners(answers)
+    expect(await eventsOf(order.id, 'received')).toBe(1)
+    expect(await readings()).toBe(before + 1)
+  })
+
+  test('cancel: one 200, one "cancelled" event, one cancellation e-mail', async () => {
+    const { order } = await raceOrder()
+    const before = mailsTo(t, RACE_EMAIL, /^Order cancelled/).length
+    const { answers } = await race(() => o.basic.client.post(`${org()}/orders/${order.id}/cancel`))
+    expectWinners(answers)
+    expect(await eventsOf(order.id, 'cancelled')).toBe(1)
+    expect(await settledMails(/^Order cancelled/, before + 1)).toBe(before + 1)
+  })
+
+  test('receive racing cancel: exactly one of the two, consistent fields, side effects of the winner only', async () => {
+    const { order } = await raceOrder()
+    const cancelMails = mailsTo(t, RACE_EMAIL, /^Order cancelled/).length
+    const before = await readings()
+    const { answers } = await race((i) =>
+      i % 2 ? o.basic.client.post(`${org()}/orders/${order.id}/cancel`) : o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [{ lineId: order.lines[0].id, receivedQuantity: 30 }], deliveryTemperature: 4 }),
+    )
+    expectWinners(answers)
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id))
+    const received = await eventsOf(order.id, 'received')
+    const cancelled = await eventsOf(order.id, 'cancelled')
+    if (row!.status === 'received') {
+      expect([row!.cancelledAt, row!.cancelledByName, received, cancelled]).toEqual([null, null, 1, 0])
+      expect(await readings()).toBe(before + 1)
+      expect(await settledMails(/^Order cancelled/, 0)).toBe(cancelMails)
+    } else {
+      expect(row!.status).toBe('cancelled')
+      expect([row!.receivedAt, row!.receivedByName, row!.deliveryTemperature, received, cancelled]).toEqual([null, null, null, 0, 1])
+      expect(await readings()).toBe(before)
+      expect(await settledMails(/^Order cancelled/, cancelMails + 1)).toBe(cancelMails + 1)
+    }
+  })
+
+  test('credit request: one 200, one event, one e-mail', async () => {
+    const { order } = await raceOrder()
+    const received = await o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [{ lineId: order.lines[0].id, receivedQuantity: 24 }] })
+    expect(received.status, received.text).toBe(200)
+    const before = mailsTo(t, RACE_EMAIL, /^Credit request/).length
+    const { answers } = await race(() => o.basic.client.post(`${org()}/orders/${order.id}/credit-request`))
+    expectWinners(answers)
+    expect(await eventsOf(order.id, 'credit_requested')).toBe(1)
+    expect(await settledMails(/^Credit request/, before + 1)).toBe(before + 1)
   })
 })
