@@ -58,6 +58,9 @@ function publicLine(l: LineRow) {
     code: l.code,
     quantity: l.quantity,
     unit: l.unit,
+    /** The product's price per unit when ordered (null: no price); `lineTotal` = quantity × it. */
+    unitPrice: l.unitPrice,
+    lineTotal: l.unitPrice === null ? null : cents(l.quantity * l.unitPrice),
     note: l.note,
     receivedQuantity: l.receivedQuantity,
     receivedIssue: l.receivedIssue,
@@ -67,10 +70,17 @@ function publicLine(l: LineRow) {
   }
 }
 
-function publicOrder(o: OrderRow, venueName: string, lines: LineRow[], events: Array<typeof orderEvents.$inferSelect>) {
+/** Money rounded to the cent. */
+const cents = (n: number) => Math.round(n * 100) / 100
+
+type VenueFacts = { name: string; address: string; phone: string }
+
+function publicOrder(o: OrderRow, venue: VenueFacts, lines: LineRow[], events: Array<typeof orderEvents.$inferSelect>) {
+  const priced = lines.filter((l) => l.unitPrice !== null)
   return {
     id: o.id,
-    venue: { id: o.venueId, name: venueName },
+    /** Where the supplier delivers: the venue's address and phone. */
+    venue: { id: o.venueId, name: venue.name, address: venue.address, phone: venue.phone },
     supplier: { id: o.supplierId, name: o.supplierName, email: o.supplierEmail },
     deliveryDate: o.deliveryDate,
     status: o.status,
@@ -88,6 +98,10 @@ function publicOrder(o: OrderRow, venueName: string, lines: LineRow[], events: A
     creditRequestedAt: o.creditRequestedAt?.toISOString() ?? null,
     supplierLinkExpiresAt: o.supplierTokenExpiresAt?.toISOString() ?? null,
     lines: lines.map(publicLine),
+    /** The sum of the priced lines; null when no line has a price. */
+    total: priced.length ? cents(priced.reduce((sum, l) => sum + l.quantity * l.unitPrice!, 0)) : null,
+    /** Every line has a price: the total is the whole order's. */
+    fullyPriced: lines.length > 0 && priced.length === lines.length,
     history: events.map((e) => ({ kind: e.kind, by: e.actorName, at: e.createdAt.toISOString(), detail: e.detail })),
   }
 }
@@ -99,7 +113,7 @@ function inScope(scope: Pick<OrgScope, 'orgId' | 'venueIds'>) {
 
 async function loadOrders(db: Db, scope: Pick<OrgScope, 'orgId' | 'venueIds'>, where: ReturnType<typeof and>, withHistory: boolean) {
   const rows = await db
-    .select({ order: orders, venueName: venues.name })
+    .select({ order: orders, venue: { name: venues.name, address: venues.address, phone: venues.phone } })
     .from(orders)
     .innerJoin(venues, and(eq(venues.orgId, orders.orgId), eq(venues.id, orders.venueId)))
     .where(and(inScope(scope), where))
@@ -121,7 +135,7 @@ async function loadOrders(db: Db, scope: Pick<OrgScope, 'orgId' | 'venueIds'>, w
   return rows.map((r) =>
     publicOrder(
       r.order,
-      r.venueName,
+      r.venue,
       lines.filter((l) => l.orderId === r.order.id),
       events.filter((e) => e.orderId === r.order.id),
     ),
@@ -142,7 +156,9 @@ export async function expectedDeliveries(db: Db, scope: Pick<OrgScope, 'orgId' |
 export async function venueOrders(ctx: OrderContext, venue: { id: string; timeZone: string }, date: string) {
   const expected = await expectedDeliveries(ctx.db, ctx.scope, venue.id, date)
   const drafts = await loadOrders(ctx.db, ctx.scope, and(eq(orders.venueId, venue.id), eq(orders.status, 'draft')), false)
-  return { date, today: todayIn(venue.timeZone, ctx.now), expected, drafts }
+  // Sent or confirmed and not yet received, whatever the day: nothing waiting is out of sight.
+  const open = await loadOrders(ctx.db, ctx.scope, and(eq(orders.venueId, venue.id), inArray(orders.status, ['sent', 'confirmed'])), false)
+  return { date, today: todayIn(venue.timeZone, ctx.now), expected, open, drafts }
 }
 
 // ─── drafting ───────────────────────────────────────────────────────────────────────────────────
@@ -192,12 +208,12 @@ async function resolveLines(ctx: OrderContext, supplierId: string, venueId: stri
   const productIds = [...new Set(input.map((l) => l.productId).filter((id): id is string => !!id))]
   const products = productIds.length
     ? await ctx.db
-        .select({ id: supplierProducts.id, name: supplierProducts.name, unit: supplierProducts.unit, code: supplierProducts.code, par: parLevels.par })
+        .select({ id: supplierProducts.id, name: supplierProducts.name, unit: supplierProducts.unit, code: supplierProducts.code, price: supplierProducts.price, par: parLevels.par })
         .from(supplierProducts)
         .leftJoin(parLevels, and(eq(parLevels.orgId, supplierProducts.orgId), eq(parLevels.productId, supplierProducts.id), eq(parLevels.venueId, venueId)))
         .where(and(eq(supplierProducts.orgId, ctx.scope.orgId), eq(supplierProducts.contactId, supplierId), inArray(supplierProducts.id, productIds.filter(isUuid))))
     : []
-  const out: Array<{ productId: string | null; name: string; code: string; quantity: number; unit: string; note: string }> = []
+  const out: Array<{ productId: string | null; name: string; code: string; quantity: number; unit: string; unitPrice: number | null; note: string }> = []
   for (const [i, line] of input.entries()) {
     const product = line.productId ? products.find((p) => p.id === line.productId) : undefined
     if (line.productId && !product) throw validationError({ [`lines.${i}.productId`]: t(ctx.locale, 'orders.product') })
@@ -211,7 +227,7 @@ async function resolveLines(ctx: OrderContext, supplierId: string, venueId: stri
       if (quantity === 0) continue
     }
     if (quantity === undefined) throw validationError({ [`lines.${i}.quantity`]: t(ctx.locale, 'validation.required') })
-    out.push({ productId: product?.id ?? null, name, code: product?.code ?? '', quantity, unit: line.unit ?? product?.unit ?? '', note: line.note ?? '' })
+    out.push({ productId: product?.id ?? null, name, code: product?.code ?? '', quantity, unit: line.unit ?? product?.unit ?? '', unitPrice: product?.price ?? null, note: line.note ?? '' })
   }
   return out
 }
@@ -244,7 +260,7 @@ export async function createOrder(ctx: OrderContext, venue: { id: string; timeZo
       .limit(1)
     if (!last) throw validationError({ repeatLast: t(ctx.locale, 'orders.noPrevious') })
     const previous = await ctx.db.select().from(orderLines).where(and(eq(orderLines.orgId, ctx.scope.orgId), eq(orderLines.orderId, last.id))).orderBy(asc(orderLines.position))
-    lines = [...previous.map((l) => ({ productId: l.productId, name: l.name, code: l.code, quantity: l.quantity, unit: l.unit, note: l.note })), ...lines]
+    lines = [...previous.map((l) => ({ productId: l.productId, name: l.name, code: l.code, quantity: l.quantity, unit: l.unit, unitPrice: l.unitPrice, note: l.note })), ...lines]
   }
   const id = await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
@@ -323,7 +339,7 @@ export async function markSent(ctx: OrderContext, orderId: string): Promise<{ or
   await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
     const link = { supplierTokenHash: hashToken(token), supplierTokenExpiresAt: new Date(ctx.now.getTime() + SUPPLIER_LINK_MS) }
-    await transition(tx, ctx, orderId, ['draft'], 'send', { status: 'sent', supplierEmail: email, sentAt: ctx.now, sentByName: ctx.actorName, ...link })
+    await transition(tx, ctx, orderId, ['draft'], 'send', { status: 'sent', supplierEmail: email, sentAt: ctx.now, sentByName: ctx.actorName, sentById: ctx.scope.membershipId, ...link })
     await addEvent(tx, ctx, orderId, 'sent', ctx.actorName, { to: email })
   })
   return { order: (await findOrder(ctx.db, ctx.scope, orderId))!, token }
@@ -509,7 +525,7 @@ export async function supplierConfirm(
   changes: SupplierChanges,
   locale: Locale,
   now: Date,
-): Promise<{ order: PublicOrder; changed: SupplierChangeDetail }> {
+): Promise<{ order: PublicOrder; changed: SupplierChangeDetail; sentById: string | null }> {
   const { order, orgId } = found
   const scope = { orgId, venueIds: null } as unknown as OrgScope
   const ctx: OrderContext = { db, scope, locale, now, actorName: order.supplier.name }
@@ -530,19 +546,39 @@ export async function supplierConfirm(
   }
   if (lineChanges.length) detail.lines = lineChanges
   if (changes.note) detail.note = changes.note
-  await db.transaction(async (txRaw) => {
+  const won = await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    await transition(tx, ctx, order.id, ['sent'], 'confirm', { status: 'confirmed', confirmedAt: now, ...(detail.deliveryDate ? { deliveryDate: detail.deliveryDate.to } : {}) })
+    const row = await transition(tx, ctx, order.id, ['sent'], 'confirm', { status: 'confirmed', confirmedAt: now, ...(detail.deliveryDate ? { deliveryDate: detail.deliveryDate.to } : {}) })
     for (const c of lineChanges) await tx.update(orderLines).set({ quantity: c.to }).where(and(eq(orderLines.orgId, orgId), eq(orderLines.orderId, order.id), eq(orderLines.id, c.lineId)))
     if (detail.deliveryDate || detail.lines || detail.note) await addEvent(tx, ctx, order.id, 'supplier_changed', order.supplier.name, { ...detail })
     // A millisecond later, so the history lists the changes before the confirmation.
     await addEvent(tx, { ...ctx, now: new Date(now.getTime() + 1) }, order.id, 'confirmed', order.supplier.name)
+    return row
   })
-  return { order: (await findOrder(db, scope, order.id))!, changed: detail }
+  return { order: (await findOrder(db, scope, order.id))!, changed: detail, sentById: won.sentById }
 }
 
 export interface SupplierChangeDetail {
   deliveryDate?: { from: string; to: string }
   lines?: Array<{ lineId: string; name: string; from: number; to: number }>
   note?: string
+}
+
+/**
+ * Who is told when the supplier changes an order: the member who sent it, in their language; when
+ * that member has no account with an address (a PIN-only member on a tablet) or is gone, the
+ * organisation's first owner (docs/decisions/081).
+ */
+export async function personToTell(db: Db, orgId: string, sentById: string | null): Promise<{ email: string; name: string; locale: Locale } | undefined> {
+  const person = (where: ReturnType<typeof eq>) =>
+    db
+      .select({ email: users.email, name: users.name, locale: users.locale })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.orgId, orgId), eq(memberships.status, 'active'), where))
+      .orderBy(asc(memberships.createdAt))
+      .limit(1)
+  const [sender] = sentById ? await person(eq(memberships.id, sentById)) : []
+  const [row] = sender?.email ? [sender] : await person(eq(memberships.role, 'OWNER'))
+  return row?.email ? { email: row.email, name: row.name, locale: isLocale(row.locale) ? row.locale : 'en' } : undefined
 }

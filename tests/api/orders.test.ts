@@ -51,6 +51,13 @@ async function sendAndLink(orderId: string) {
   return { order: res.json.order, mail, token: link.searchParams.get('token')!, link }
 }
 
+/** A real e-mail from the mailbox: every placeholder filled (issue #39), the supplier greeted by name. */
+function expectFilled(mail: { subject: string; text: string; html: string }, greeting: string) {
+  for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\{\{|\}\}/)
+  expect(mail.text.startsWith(`${greeting}\n`), mail.text).toBe(true)
+  expect(mail.html).toContain(greeting)
+}
+
 describe('drafting', () => {
   test('lines from par levels minus what is on hand, free text, and the list by day with drafts', async () => {
     const [tomatoes, onions] = supplier.products
@@ -157,6 +164,39 @@ describe('sending and the supplier link', () => {
     expect((await o.basic.client.get(`${venueOrders()}?date=${later}`)).json.expected.map((x: any) => x.id)).toContain(order.id)
   })
 
+  test('a supplier cannot move the delivery into the past (today at the venue, not where the supplier is)', async () => {
+    const order = await draft()
+    const { token } = await sendAndLink(order.id)
+    const anyone = t.client()
+    expectError(await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token, deliveryDate: '1999-01-01' }), 'ValidationError', { data: ['deliveryDate'] })
+    // 23:30 UTC is already the next day in Madrid: the UTC day is yesterday at the venue.
+    const utcDay = new Date().toISOString().slice(0, 10)
+    t.clock.advance(Date.parse(`${utcDay}T23:30:00Z`) - Date.now())
+    const madridDay = new Date(Date.parse(`${utcDay}T12:00:00Z`) + DAY).toISOString().slice(0, 10)
+    const refused = expectError(await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token, deliveryDate: utcDay }), 'ValidationError', { data: ['deliveryDate'] })
+    expect(refused!.deliveryDate).toBe('Choose today or a later day (at the venue).')
+    expect((await o.basic.client.get(`${org()}/orders/${order.id}`)).json.order).toMatchObject({ status: 'sent', deliveryDate: order.deliveryDate })
+    const ok = await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token, deliveryDate: madridDay })
+    expect(ok.status, ok.text).toBe(200)
+    expect(ok.json.order).toMatchObject({ status: 'confirmed', deliveryDate: madridDay })
+  })
+
+  test('a confirmation is final: the link then shows it read-only and refuses any further change (ADR 081)', async () => {
+    const order = await draft()
+    const { token } = await sendAndLink(order.id)
+    const anyone = t.client()
+    const first = await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token })
+    expect(first.status, first.text).toBe(200)
+    const again = await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token, lines: [{ lineId: order.lines[0].id, quantity: 5 }], note: 'Actually 5' })
+    expectError(again, 'BadRequestError', { message: 'This order is confirmed: it can no longer be confirmed or changed through this link. To change it, contact the venue.' })
+    const view = await anyone.get(`/v1/supplier/orders/${order.id}?token=${token}`)
+    expect(view.status, view.text).toBe(200)
+    expect(view.json.order).toMatchObject({ status: 'confirmed', confirmedAt: expect.any(String) })
+    const seen = (await o.basic.client.get(`${org()}/orders/${order.id}`)).json.order
+    expect(seen.lines[0].quantity).toBe(30)
+    expect(seen.history.map((h: any) => h.kind)).toEqual(['created', 'sent', 'confirmed'])
+  })
+
   test('tampered, expired and reused links', async () => {
     const order = await draft()
     const { token } = await sendAndLink(order.id)
@@ -217,6 +257,7 @@ describe('receiving, credit requests, cancelling, state changes', () => {
     expect(mail.text).toContain('- Eggs: ordered 30 each, received 24 each (short)')
     expect(mail.text).toContain('- Fish: ordered 3 kg, received 3 kg (too warm) — Box at 9 °C')
     expect(mail.text).not.toContain('Cream')
+    expectFilled(mail, 'Hello Fresh Farm Produce,')
     // No editing, receiving again, cancelling or deleting a received order: 400 with a clear message.
     expectError(await o.basic.client.put(`${org()}/orders/${order.id}`, { notes: 'x' }), 'BadRequestError', { message: 'Only a draft order can be edited; this one is received.' })
     expectError(await o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [] }), 'BadRequestError', { message: /this one is received/ })
@@ -245,10 +286,26 @@ describe('receiving, credit requests, cancelling, state changes', () => {
     expect(res.json.order).toMatchObject({ status: 'cancelled', cancelledBy: 'Bea Basic' })
     const mail = await waitForMailCount(t, SUPPLIER_EMAIL, /^Order cancelled/, 1)
     expect(mail.text).toContain('Please do not deliver it')
+    expectFilled(mail, 'Hello Fresh Farm Produce,')
     const quiet = await draft()
     expect((await o.basic.client.post(`${org()}/orders/${quiet.id}/cancel`)).status).toBe(200)
     await new Promise((r) => setTimeout(r, 300))
     expect(t.mailbox.messages.length).toBe(before + 1)
+  })
+})
+
+test('in Spanish too: the cancellation and the credit request greet the supplier by name', async () => {
+  await inSpanish(o.owner.client, async () => {
+    const cancelled = await draft()
+    await sendAndLink(cancelled.id)
+    expect((await o.basic.client.post(`${org()}/orders/${cancelled.id}/cancel`)).status).toBe(200)
+    expectFilled(await waitForMailCount(t, SUPPLIER_EMAIL, /^Pedido cancelado/, 1), 'Hola, Fresh Farm Produce:')
+    const short = await draft()
+    await sendAndLink(short.id)
+    const res = await o.basic.client.post(`${org()}/orders/${short.id}/receive`, { lines: [{ lineId: short.lines[0].id, receivedQuantity: 1 }] })
+    expect(res.status, res.text).toBe(200)
+    expect((await o.basic.client.post(`${org()}/orders/${short.id}/credit-request`)).status).toBe(200)
+    expectFilled(await waitForMailCount(t, SUPPLIER_EMAIL, /^Solicitud de abono/, 1), 'Hola, Fresh Farm Produce:')
   })
 })
 
