@@ -164,6 +164,58 @@ describe('sending and the supplier link', () => {
     expect((await o.basic.client.get(`${venueOrders()}?date=${later}`)).json.expected.map((x: any) => x.id)).toContain(order.id)
   })
 
+  test('the person who sent the order is e-mailed the supplier’s changes, in their language; no change, no e-mail', async () => {
+    const subject = /ha cambiado el pedido para Venue A$/
+    await inSpanish(o.basic.client, async () => {
+      const order = await draft()
+      const { token } = await sendAndLink(order.id)
+      const later = new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10)
+      const res = await t.client().post(`/v1/supplier/orders/${order.id}/confirm`, { token, deliveryDate: later, lines: [{ lineId: order.lines[0].id, quantity: 24 }], note: 'Only 24 left' })
+      expect(res.status, res.text).toBe(200)
+      const mail = await waitForMailCount(t, o.basic.email, subject, 1)
+      expect(mail.subject).toBe('Fresh Farm Produce ha cambiado el pedido para Venue A')
+      expect(mail.text).toMatch(/^Hola, Bea Basic:\n/)
+      expect(mail.text).toContain('- Eggs: 30 → 24')
+      expect(mail.text).toContain('- Nota del proveedor: Only 24 left')
+      expect(mail.text).toContain(`/orders/${order.id}`)
+      expect(mail.text).not.toMatch(/\{\{/)
+      // Confirmed as it was: nothing to tell.
+      const plain = await draft()
+      const sent = await sendAndLink(plain.id)
+      expect((await t.client().post(`/v1/supplier/orders/${plain.id}/confirm`, { token: sent.token })).status).toBe(200)
+      await new Promise((r) => setTimeout(r, 300))
+      expect(mailsTo(t, o.basic.email, subject)).toHaveLength(1)
+    })
+  })
+
+  test('prices, a total and where to deliver: on the order, in the e-mail and PDF, and to the supplier; open orders listed whatever their day', async () => {
+    const venue = await o.admin.client.put(`${org()}/venues/${o.venueA}`, { address: '1 Harbour Road, Cádiz', phone: '+34 956 00 11 22' })
+    expect(venue.status, venue.text).toBe(200)
+    const order = await draft({ lines: [{ productId: supplier.products[0]!.id, quantity: 4 }, { name: 'Edible flowers', quantity: 2, unit: 'tray' }] })
+    expect(order.lines.map((l: any) => [l.name, l.unitPrice, l.lineTotal])).toEqual([
+      ['Tomatoes', 2.5, 10],
+      ['Edible flowers', null, null],
+    ])
+    expect(order).toMatchObject({ total: 10, fullyPriced: false, venue: { address: '1 Harbour Road, Cádiz', phone: '+34 956 00 11 22' } })
+    const { mail, token } = await sendAndLink(order.id)
+    expect(mail.text).toContain('- 4 kg Tomatoes [TOM-1] × 2.50 = 10.00')
+    expect(mail.text).toContain('Deliver to: Venue A, 1 Harbour Road, Cádiz')
+    expect(mail.text).toContain('Phone: +34 956 00 11 22')
+    expect(mail.text).toContain('Total of the priced lines: 10.00')
+    const pdf = mail.attachments.find((a) => a.mimeType === 'application/pdf')!
+    const { text } = await extractText(await getDocumentProxy(pdf.content), { mergePages: true })
+    expect(text).toContain('1 Harbour Road')
+    expect(text).toContain('+34 956 00 11 22')
+    expect(text).toContain('10.00')
+    const view = await t.client().get(`/v1/supplier/orders/${order.id}?token=${token}`)
+    expect(view.json.order).toMatchObject({ address: '1 Harbour Road, Cádiz', phone: '+34 956 00 11 22', total: 10, fullyPriced: false })
+    // Open orders: sent or confirmed, whatever the day asked for.
+    const list = await o.basic.client.get(`${venueOrders()}?date=2020-01-01`)
+    expect(list.json.expected).toEqual([])
+    expect(list.json.open.map((x: any) => x.id)).toContain(order.id)
+    expect(list.json.open.every((x: any) => x.status === 'sent' || x.status === 'confirmed')).toBe(true)
+  })
+
   test('a supplier cannot move the delivery into the past (today at the venue, not where the supplier is)', async () => {
     const order = await draft()
     const { token } = await sendAndLink(order.id)

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router'
 import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/orders'
 import { OrderStatusBadge } from '../../components/orders/status-badge'
-import type { Order } from '../../components/orders/types'
+import { formatMoney, type Order } from '../../components/orders/types'
 import { formatDay, isDay, shiftDay } from '../../components/records/dates'
 import { buttonClasses, ButtonLink } from '../../components/ui/button'
 import { inputClasses } from '../../components/ui/field'
@@ -14,6 +14,8 @@ interface VenueOrders {
   date: string
   today: string
   expected: Order[]
+  /** Sent or confirmed, whatever the day: what the venue is waiting for. */
+  open: Order[]
   drafts: Order[]
 }
 
@@ -36,7 +38,13 @@ function OrderItem({ order, showDate }: { order: Order; showDate?: boolean }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="text-sm text-stone-700 dark:text-stone-300">
-        {[showDate ? t('orders.deliveredOn', { date: formatDay(order.deliveryDate, i18n.language) }) : null, t('orders.lineCount', { count: order.lines.length })].filter(Boolean).join(' · ')}
+        {[
+          showDate ? t('orders.deliveredOn', { date: formatDay(order.deliveryDate, i18n.language) }) : null,
+          t('orders.lineCount', { count: order.lines.length }),
+          order.total !== null ? t(order.fullyPriced ? 'orders.total' : 'orders.pricedTotal', { amount: formatMoney(order.total, i18n.language) }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
     </li>
   )
@@ -44,7 +52,7 @@ function OrderItem({ order, showDate }: { order: Order; showDate?: boolean }) {
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('org')
-  const { venue, date, today, expected, drafts } = loaderData
+  const { venue, date, today, expected, open, drafts } = loaderData
   const link = buttonClasses({ variant: 'basic_border', size: 'lg' })
   return (
     <div className="mx-auto max-w-2xl space-y-5">
@@ -57,6 +65,20 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           {t('orders.newOrder')}
         </ButtonLink>
       </div>
+      <section aria-labelledby="open-title" className="space-y-2">
+        <h2 id="open-title" className="text-lg font-semibold">
+          {t('orders.open')}
+        </h2>
+        {open.length ? (
+          <ul className="space-y-2">
+            {open.map((o) => (
+              <OrderItem key={o.id} order={o} showDate />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-stone-700 dark:text-stone-300">{t('orders.noneOpen')}</p>
+        )}
+      </section>
       <nav aria-label={t('orders.pickDate')} className="flex flex-wrap items-end gap-2">
         <Link to={`/orders?date=${shiftDay(date, -1)}`} className={link}>
           <span aria-hidden="true">←</span> {t('orders.previousDay')}
