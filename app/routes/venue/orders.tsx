@@ -50,6 +50,26 @@ function OrderItem({ order, showDate }: { order: Order; showDate?: boolean }) {
   )
 }
 
+/** A titled list of orders, or a line saying there are none. */
+function OrderSection({ id, title, orders, empty, showDate }: { id: string; title: string; orders: Order[]; empty: string; showDate?: boolean }) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {orders.length ? (
+        <ul className="space-y-2">
+          {orders.map((o) => (
+            <OrderItem key={o.id} order={o} showDate={showDate} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-stone-700 dark:text-stone-300">{empty}</p>
+      )}
+    </section>
+  )
+}
+
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('org')
   const { venue, date, today, expected, open, drafts } = loaderData
@@ -65,20 +85,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           {t('orders.newOrder')}
         </ButtonLink>
       </div>
-      <section aria-labelledby="open-title" className="space-y-2">
-        <h2 id="open-title" className="text-lg font-semibold">
-          {t('orders.open')}
-        </h2>
-        {open.length ? (
-          <ul className="space-y-2">
-            {open.map((o) => (
-              <OrderItem key={o.id} order={o} showDate />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-stone-700 dark:text-stone-300">{t('orders.noneOpen')}</p>
-        )}
-      </section>
+      <OrderSection id="open-title" title={t('orders.open')} orders={open} empty={t('orders.noneOpen')} showDate />
       <nav aria-label={t('orders.pickDate')} className="flex flex-wrap items-end gap-2">
         <Link to={`/orders?date=${shiftDay(date, -1)}`} className={link}>
           <span aria-hidden="true">←</span> {t('orders.previousDay')}
@@ -103,34 +110,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </nav>
-      <section aria-labelledby="expected-title" className="space-y-2">
-        <h2 id="expected-title" className="text-lg font-semibold">
-          {t('orders.expected', { date: formatDay(date, i18n.language) })}
-        </h2>
-        {expected.length ? (
-          <ul className="space-y-2">
-            {expected.map((o) => (
-              <OrderItem key={o.id} order={o} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-stone-700 dark:text-stone-300">{t('orders.noneExpected')}</p>
-        )}
-      </section>
-      <section aria-labelledby="drafts-title" className="space-y-2">
-        <h2 id="drafts-title" className="text-lg font-semibold">
-          {t('orders.drafts')}
-        </h2>
-        {drafts.length ? (
-          <ul className="space-y-2">
-            {drafts.map((o) => (
-              <OrderItem key={o.id} order={o} showDate />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-stone-700 dark:text-stone-300">{t('orders.noDrafts')}</p>
-        )}
-      </section>
+      <OrderSection id="expected-title" title={t('orders.expected', { date: formatDay(date, i18n.language) })} orders={expected} empty={t('orders.noneExpected')} />
+      <OrderSection id="drafts-title" title={t('orders.drafts')} orders={drafts} empty={t('orders.noDrafts')} showDate />
     </div>
   )
 }
