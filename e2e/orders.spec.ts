@@ -52,6 +52,9 @@ test('a chef orders from par levels; the supplier changes and confirms; the deli
   await page.getByRole('combobox', { name: 'Supplier' }).selectOption({ label: `Green Valley ${tag}` })
   await page.getByRole('button', { name: 'Choose' }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'Products' })).toBeVisible()
+  // The delivery date is asked once (issue #39), carried from /orders.
+  await expect(page.getByLabel('Delivery date')).toHaveCount(1)
+  await expect(page.getByLabel('Delivery date')).not.toHaveValue('')
   await page.getByRole('textbox', { name: 'Tomatoes: On hand' }).fill('4')
   await page.getByRole('textbox', { name: 'Lemons: On hand' }).fill('10')
   await expectAccessible(page)
@@ -80,10 +83,14 @@ test('a chef orders from par levels; the supplier changes and confirms; the deli
   const { venue } = await (await org.owner.api.get(`/v1/orgs/${org.orgId}/venues/${org.venueId}`)).json()
   await supplier.goto(linkIn(mail, `/supplier/orders/${orderId}`))
   await expect(supplier.getByText(new RegExp(`^You confirmed this order .*\\d{1,2}:\\d\\d.* \\(${venue.timeZone.replace(/_/g, ' ')}\\)\\.`))).toBeVisible()
+  // A confirmation is final (ADR 081): the order is shown read-only.
+  await expect(supplier.getByText('24 each Lemons')).toBeVisible()
+  await expect(supplier.getByRole('button', { name: 'Confirm order' })).toHaveCount(0)
   await supplierContext.close()
 
-  // The chef sees the change.
-  await page.reload()
+  // The chef sees the change; the order waits among the open orders, whatever the day shown.
+  await page.goto(`/orders?date=2020-01-01`)
+  await page.getByRole('region', { name: 'Open orders' }).getByRole('link', { name: `Green Valley ${tag}` }).click()
   await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible()
   await expect(page.getByText('Lemons: 30 → 24')).toBeVisible()
   await expectAccessible(page)
@@ -189,5 +196,42 @@ test('refused tables keep what was typed in every row: a new order, a delivery, 
   await expect(page.getByRole('textbox', { name: 'Product 3: Product' })).toHaveValue('Anchovies')
   await expect(page.getByRole('textbox', { name: 'Product 2: Product' })).toHaveValue('Olives')
   await expectAccessible(page)
+  await context.close()
+})
+
+test('a tablet needs a PIN for a new order as for the list; cancelling reads Keep order / Cancel order', async ({ browser, baseURL }) => {
+  test.setTimeout(240_000)
+  const tag = Math.random().toString(36).slice(2, 7)
+  const org = await organisationWithMembers(baseURL!, [], `Tapas ${tag}`, `Pier ${tag}`)
+  const { categories } = await ok(await org.owner.api.get(`/v1/orgs/${org.orgId}/contact-categories`))
+  const { contact } = await ok(
+    await org.owner.api.post(`/v1/orgs/${org.orgId}/contacts`, { data: { name: `Sea Co ${tag}`, email: uniqueEmail('sea'), categoryId: categories.find((c: any) => c.supplier).id } }),
+  )
+  const deliveryDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)
+  const { order } = await ok(await org.owner.api.post(`/v1/orgs/${org.orgId}/venues/${org.venueId}/orders`, { data: { supplierId: contact.id, deliveryDate, lines: [{ name: 'Squid', quantity: 3, unit: 'kg' }] } }))
+  await ok(await org.owner.api.post(`/v1/orgs/${org.orgId}/orders/${order.id}/send`))
+
+  // The shared tablet, no PIN entered: neither the list nor a new order.
+  const { device } = await ok(await org.owner.api.post(`/v1/orgs/${org.orgId}/devices`, { data: { name: `Bar tablet ${tag}`, venueId: org.venueId } }))
+  const { url } = await ok(await org.owner.api.post(`/v1/orgs/${org.orgId}/devices/${device.id}/login/generate`))
+  const tabletContext = await browser.newContext({ viewport: { width: 1024, height: 768 }, javaScriptEnabled: js() })
+  const tablet = await tabletContext.newPage()
+  await tablet.goto(new URL(url).pathname + new URL(url).search)
+  await expect(tablet.getByRole('heading', { level: 1, name: `Pier ${tag}` })).toBeVisible()
+  for (const path of ['/orders', '/orders/new']) {
+    await tablet.goto(path)
+    await expect(tablet).toHaveURL(/\/pin\?/)
+  }
+  await tabletContext.close()
+
+  const context = await browser.newContext({ storageState: await org.owner.api.storageState(), viewport: PHONE, javaScriptEnabled: js() })
+  const page = await context.newPage()
+  await page.goto(`/orders/${order.id}`)
+  await page.getByRole('region', { name: 'Cancel order' }).locator(js() ? 'button' : 'summary').filter({ hasText: 'Cancel order' }).click()
+  const dialog = page.getByRole(js() ? 'dialog' : 'group', { name: 'Cancel this order?' })
+  await expect(dialog.getByRole(js() ? 'button' : 'link', { name: 'Keep order' })).toBeVisible()
+  await expectAccessible(page)
+  await dialog.getByRole('button', { name: 'Cancel order' }).click()
+  await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible()
   await context.close()
 })

@@ -10,7 +10,7 @@ import { organisations } from '../orgs/schema.ts'
 import { isDay, todayIn } from '../records/service.ts'
 import { findVenue } from '../venues/service.ts'
 import { eq } from 'drizzle-orm'
-import { cancelMail, creditMail, orderMail } from './mail.ts'
+import { cancelMail, creditMail, orderMail, supplierChangedMail } from './mail.ts'
 import { RECEIVED_ISSUES } from './schema.ts'
 import {
   createOrder,
@@ -21,6 +21,7 @@ import {
   markSent,
   orderForSupplier,
   orgLocale,
+  personToTell,
   receiveOrder,
   supplierConfirm,
   updateOrder,
@@ -211,6 +212,8 @@ function supplierView(order: PublicOrder, orgName: string, timeZone: string) {
     id: order.id,
     organisation: orgName,
     venue: order.venue.name,
+    address: order.venue.address,
+    phone: order.venue.phone,
     /** The venue's time zone: the page shows times in it (the supplier may be elsewhere). */
     timeZone,
     supplier: order.supplier.name,
@@ -219,7 +222,9 @@ function supplierView(order: PublicOrder, orgName: string, timeZone: string) {
     notes: order.notes,
     sentAt: order.sentAt,
     confirmedAt: order.confirmedAt,
-    lines: order.lines.map((l) => ({ id: l.id, name: l.name, code: l.code, quantity: l.quantity, unit: l.unit, note: l.note })),
+    lines: order.lines.map((l) => ({ id: l.id, name: l.name, code: l.code, quantity: l.quantity, unit: l.unit, unitPrice: l.unitPrice, lineTotal: l.lineTotal, note: l.note })),
+    total: order.total,
+    fullyPriced: order.fullyPriced,
   }
 }
 
@@ -245,7 +250,13 @@ export function supplierRoutes() {
     const deps = c.get('deps')
     const found = await orderForSupplier(deps.db, c.req.param('orderId'), body.token, nowOf(deps))
     if (typeof found === 'string') throw refuse(c, found)
-    const order = await supplierConfirm(deps.db, found, body, c.get('locale'), nowOf(deps))
+    const { order, changed, sentById } = await supplierConfirm(deps.db, found, body, c.get('locale'), nowOf(deps))
+    // The venue is told of a change (the winning confirmation only: a refused one threw above).
+    if (changed.deliveryDate || changed.lines || changed.note) {
+      const person = await personToTell(deps.db, found.orgId, sentById)
+      const link = `${deps.config.appUrl}/orders/${order.id}`
+      if (person) await deps.mailer.send(supplierChangedMail({ locale: person.locale, orgName: found.orgName, order, to: person.email, name: person.name, changed, link }))
+    }
     return c.json({ order: supplierView(order, found.orgName, found.timeZone) })
   })
   return app

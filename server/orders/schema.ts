@@ -29,6 +29,8 @@ export const orders = pgTable(
     createdByName: text().notNull(),
     sentAt: timestamp({ withTimezone: true }),
     sentByName: text(),
+    /** Who sent it (a member): told by e-mail when the supplier changes the order. */
+    sentById: uuid().references(() => memberships.id, { onDelete: 'set null' }),
     confirmedAt: timestamp({ withTimezone: true }),
     receivedAt: timestamp({ withTimezone: true }),
     receivedByName: text(),
@@ -62,6 +64,8 @@ export const orderLines = pgTable(
     code: text().notNull().default(''),
     quantity: numeric({ mode: 'number' }).notNull(),
     unit: text().notNull().default(''),
+    /** The product's price per unit when the line was written; null for free text or a product without one. */
+    unitPrice: numeric({ mode: 'number' }),
     note: text().notNull().default(''),
     position: integer().notNull().default(0),
     receivedQuantity: numeric({ mode: 'number' }),

@@ -4,7 +4,7 @@
  * link, received with shortfalls, or cancelled. Every query carries `org_id = scope.orgId` and the
  * member's venues; every step records who and when in `order_events`.
  */
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { badRequest, notFound, validationError } from '../api/errors.ts'
 import { isUuid, requireVenueAccess, type OrgScope } from '../api/middleware/org-scope.ts'
 import { hashToken, newToken, sameHash } from '../auth/tokens.ts'
@@ -58,6 +58,9 @@ function publicLine(l: LineRow) {
     code: l.code,
     quantity: l.quantity,
     unit: l.unit,
+    /** The product's price per unit when ordered (null: no price); `lineTotal` = quantity × it. */
+    unitPrice: l.unitPrice,
+    lineTotal: l.unitPrice === null ? null : cents(l.quantity * l.unitPrice),
     note: l.note,
     receivedQuantity: l.receivedQuantity,
     receivedIssue: l.receivedIssue,
@@ -67,10 +70,17 @@ function publicLine(l: LineRow) {
   }
 }
 
-function publicOrder(o: OrderRow, venueName: string, lines: LineRow[], events: Array<typeof orderEvents.$inferSelect>) {
+/** Money rounded to the cent. */
+const cents = (n: number) => Math.round(n * 100) / 100
+
+type VenueFacts = { name: string; address: string; phone: string }
+
+function publicOrder(o: OrderRow, venue: VenueFacts, lines: LineRow[], events: Array<typeof orderEvents.$inferSelect>) {
+  const priced = lines.filter((l) => l.unitPrice !== null)
   return {
     id: o.id,
-    venue: { id: o.venueId, name: venueName },
+    /** Where the supplier delivers: the venue's address and phone. */
+    venue: { id: o.venueId, name: venue.name, address: venue.address, phone: venue.phone },
     supplier: { id: o.supplierId, name: o.supplierName, email: o.supplierEmail },
     deliveryDate: o.deliveryDate,
     status: o.status,
@@ -88,6 +98,10 @@ function publicOrder(o: OrderRow, venueName: string, lines: LineRow[], events: A
     creditRequestedAt: o.creditRequestedAt?.toISOString() ?? null,
     supplierLinkExpiresAt: o.supplierTokenExpiresAt?.toISOString() ?? null,
     lines: lines.map(publicLine),
+    /** The sum of the priced lines; null when no line has a price. */
+    total: priced.length ? cents(priced.reduce((sum, l) => sum + l.quantity * l.unitPrice!, 0)) : null,
+    /** Every line has a price: the total is the whole order's. */
+    fullyPriced: lines.length > 0 && priced.length === lines.length,
     history: events.map((e) => ({ kind: e.kind, by: e.actorName, at: e.createdAt.toISOString(), detail: e.detail })),
   }
 }
@@ -99,7 +113,7 @@ function inScope(scope: Pick<OrgScope, 'orgId' | 'venueIds'>) {
 
 async function loadOrders(db: Db, scope: Pick<OrgScope, 'orgId' | 'venueIds'>, where: ReturnType<typeof and>, withHistory: boolean) {
   const rows = await db
-    .select({ order: orders, venueName: venues.name })
+    .select({ order: orders, venue: { name: venues.name, address: venues.address, phone: venues.phone } })
     .from(orders)
     .innerJoin(venues, and(eq(venues.orgId, orders.orgId), eq(venues.id, orders.venueId)))
     .where(and(inScope(scope), where))
@@ -121,7 +135,7 @@ async function loadOrders(db: Db, scope: Pick<OrgScope, 'orgId' | 'venueIds'>, w
   return rows.map((r) =>
     publicOrder(
       r.order,
-      r.venueName,
+      r.venue,
       lines.filter((l) => l.orderId === r.order.id),
       events.filter((e) => e.orderId === r.order.id),
     ),
@@ -142,7 +156,9 @@ export async function expectedDeliveries(db: Db, scope: Pick<OrgScope, 'orgId' |
 export async function venueOrders(ctx: OrderContext, venue: { id: string; timeZone: string }, date: string) {
   const expected = await expectedDeliveries(ctx.db, ctx.scope, venue.id, date)
   const drafts = await loadOrders(ctx.db, ctx.scope, and(eq(orders.venueId, venue.id), eq(orders.status, 'draft')), false)
-  return { date, today: todayIn(venue.timeZone, ctx.now), expected, drafts }
+  // Sent or confirmed and not yet received, whatever the day: nothing waiting is out of sight.
+  const open = await loadOrders(ctx.db, ctx.scope, and(eq(orders.venueId, venue.id), inArray(orders.status, ['sent', 'confirmed'])), false)
+  return { date, today: todayIn(venue.timeZone, ctx.now), expected, open, drafts }
 }
 
 // ─── drafting ───────────────────────────────────────────────────────────────────────────────────
@@ -192,12 +208,12 @@ async function resolveLines(ctx: OrderContext, supplierId: string, venueId: stri
   const productIds = [...new Set(input.map((l) => l.productId).filter((id): id is string => !!id))]
   const products = productIds.length
     ? await ctx.db
-        .select({ id: supplierProducts.id, name: supplierProducts.name, unit: supplierProducts.unit, code: supplierProducts.code, par: parLevels.par })
+        .select({ id: supplierProducts.id, name: supplierProducts.name, unit: supplierProducts.unit, code: supplierProducts.code, price: supplierProducts.price, par: parLevels.par })
         .from(supplierProducts)
         .leftJoin(parLevels, and(eq(parLevels.orgId, supplierProducts.orgId), eq(parLevels.productId, supplierProducts.id), eq(parLevels.venueId, venueId)))
         .where(and(eq(supplierProducts.orgId, ctx.scope.orgId), eq(supplierProducts.contactId, supplierId), inArray(supplierProducts.id, productIds.filter(isUuid))))
     : []
-  const out: Array<{ productId: string | null; name: string; code: string; quantity: number; unit: string; note: string }> = []
+  const out: Array<{ productId: string | null; name: string; code: string; quantity: number; unit: string; unitPrice: number | null; note: string }> = []
   for (const [i, line] of input.entries()) {
     const product = line.productId ? products.find((p) => p.id === line.productId) : undefined
     if (line.productId && !product) throw validationError({ [`lines.${i}.productId`]: t(ctx.locale, 'orders.product') })
@@ -211,7 +227,7 @@ async function resolveLines(ctx: OrderContext, supplierId: string, venueId: stri
       if (quantity === 0) continue
     }
     if (quantity === undefined) throw validationError({ [`lines.${i}.quantity`]: t(ctx.locale, 'validation.required') })
-    out.push({ productId: product?.id ?? null, name, code: product?.code ?? '', quantity, unit: line.unit ?? product?.unit ?? '', note: line.note ?? '' })
+    out.push({ productId: product?.id ?? null, name, code: product?.code ?? '', quantity, unit: line.unit ?? product?.unit ?? '', unitPrice: product?.price ?? null, note: line.note ?? '' })
   }
   return out
 }
@@ -244,7 +260,7 @@ export async function createOrder(ctx: OrderContext, venue: { id: string; timeZo
       .limit(1)
     if (!last) throw validationError({ repeatLast: t(ctx.locale, 'orders.noPrevious') })
     const previous = await ctx.db.select().from(orderLines).where(and(eq(orderLines.orgId, ctx.scope.orgId), eq(orderLines.orderId, last.id))).orderBy(asc(orderLines.position))
-    lines = [...previous.map((l) => ({ productId: l.productId, name: l.name, code: l.code, quantity: l.quantity, unit: l.unit, note: l.note })), ...lines]
+    lines = [...previous.map((l) => ({ productId: l.productId, name: l.name, code: l.code, quantity: l.quantity, unit: l.unit, unitPrice: l.unitPrice, note: l.note })), ...lines]
   }
   const id = await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
@@ -284,10 +300,8 @@ export async function updateOrder(ctx: OrderContext, orderId: string, patch: { d
   const lines = patch.lines === undefined ? undefined : order.supplier.id ? await resolveLines(ctx, order.supplier.id, order.venue.id, patch.lines) : undefined
   await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    await tx
-      .update(orders)
-      .set({ ...(deliveryDate ? { deliveryDate } : {}), ...(patch.notes !== undefined ? { notes: patch.notes } : {}), updatedAt: ctx.now })
-      .where(and(inScope(ctx.scope), eq(orders.id, orderId), eq(orders.status, 'draft')))
+    // Still a draft where it is written: a send or cancel that won meanwhile refuses the edit.
+    await transition(tx, ctx, orderId, ['draft'], 'edit', { ...(deliveryDate ? { deliveryDate } : {}), ...(patch.notes !== undefined ? { notes: patch.notes } : {}) })
     if (lines) await writeLines(tx, ctx.scope.orgId, orderId, lines)
     await addEvent(tx, ctx, orderId, 'edited', ctx.actorName)
   })
@@ -298,7 +312,9 @@ export async function deleteOrder(ctx: OrderContext, orderId: string) {
   const order = await findOrder(ctx.db, ctx.scope, orderId)
   if (!order) throw notFound()
   requireStatus(ctx, order, ['draft'], 'delete')
-  await ctx.db.delete(orders).where(and(inScope(ctx.scope), eq(orders.id, orderId), eq(orders.status, 'draft')))
+  const gone = await ctx.db.delete(orders).where(and(inScope(ctx.scope), eq(orders.id, orderId), eq(orders.status, 'draft'))).returning({ id: orders.id })
+  // Another request won: deleted it (404) or sent or cancelled it (refused with its state).
+  if (!gone.length) throw await refusal(ctx.db, ctx, orderId, 'delete')
 }
 
 // ─── sending, cancelling, receiving ─────────────────────────────────────────────────────────────
@@ -320,33 +336,59 @@ export async function markSent(ctx: OrderContext, orderId: string): Promise<{ or
   }
   if (!email) throw badRequest(t(ctx.locale, 'orders.refused.noEmail', { name: order.supplier.name }))
   const token = newToken()
-  const updated = await ctx.db.transaction(async (txRaw) => {
+  await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    const rows = await tx
-      .update(orders)
-      .set({ status: 'sent', supplierEmail: email, sentAt: ctx.now, sentByName: ctx.actorName, supplierTokenHash: hashToken(token), supplierTokenExpiresAt: new Date(ctx.now.getTime() + SUPPLIER_LINK_MS), updatedAt: ctx.now })
-      .where(and(inScope(ctx.scope), eq(orders.id, orderId), eq(orders.status, 'draft')))
-      .returning({ id: orders.id })
-    if (rows.length) await addEvent(tx, ctx, orderId, 'sent', ctx.actorName, { to: email })
-    return rows.length > 0
+    const link = { supplierTokenHash: hashToken(token), supplierTokenExpiresAt: new Date(ctx.now.getTime() + SUPPLIER_LINK_MS) }
+    await transition(tx, ctx, orderId, ['draft'], 'send', { status: 'sent', supplierEmail: email, sentAt: ctx.now, sentByName: ctx.actorName, sentById: ctx.scope.membershipId, ...link })
+    await addEvent(tx, ctx, orderId, 'sent', ctx.actorName, { to: email })
   })
-  if (!updated) throw badRequest(t(ctx.locale, 'orders.refused.send', { status: t(ctx.locale, 'orders.status.sent') }))
   return { order: (await findOrder(ctx.db, ctx.scope, orderId))!, token }
 }
 
+/**
+ * Move an order from one of `from` to a new state in one conditional statement (docs/decisions/081):
+ * `UPDATE … WHERE status IN (from) RETURNING`. Under concurrency exactly one request sees a row come
+ * back; every other one is refused with the order's state as it now is. Run inside the transaction
+ * that writes the step's side effects, so they are written by the winner only, with its write.
+ */
+async function transition(
+  tx: Db,
+  ctx: OrderContext,
+  orderId: string,
+  from: OrderStatus[],
+  action: string,
+  set: Partial<typeof orders.$inferInsert>,
+  extra?: ReturnType<typeof and>,
+): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set({ ...set, updatedAt: ctx.now })
+    .where(and(inScope(ctx.scope), eq(orders.id, orderId), inArray(orders.status, from), extra))
+    .returning()
+  if (row) return row
+  throw await refusal(tx, ctx, orderId, action)
+}
+
+/** Why a step found the order in no state for it: gone (404), or refused naming the state it is in now. */
+async function refusal(db: Db, ctx: OrderContext, orderId: string, action: string) {
+  const [now] = await db.select({ status: orders.status }).from(orders).where(and(inScope(ctx.scope), eq(orders.id, orderId)))
+  if (!now) return notFound()
+  return badRequest(t(ctx.locale, `orders.refused.${action}`, { status: t(ctx.locale, `orders.status.${now.status}`) }))
+}
+
+/** Cancel a draft, sent or confirmed order; `wasSent` tells the caller to e-mail the supplier (the winner only). */
 export async function markCancelled(ctx: OrderContext, orderId: string): Promise<{ order: PublicOrder; wasSent: boolean }> {
   const order = await findOrder(ctx.db, ctx.scope, orderId)
   if (!order) throw notFound()
   requireStatus(ctx, order, ['draft', 'sent', 'confirmed'], 'cancel')
-  await ctx.db.transaction(async (txRaw) => {
+  const row = await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    await tx
-      .update(orders)
-      .set({ status: 'cancelled', cancelledAt: ctx.now, cancelledByName: ctx.actorName, updatedAt: ctx.now })
-      .where(and(inScope(ctx.scope), eq(orders.id, orderId)))
+    const won = await transition(tx, ctx, orderId, ['draft', 'sent', 'confirmed'], 'cancel', { status: 'cancelled', cancelledAt: ctx.now, cancelledByName: ctx.actorName })
     await addEvent(tx, ctx, orderId, 'cancelled', ctx.actorName)
+    return won
   })
-  return { order: (await findOrder(ctx.db, ctx.scope, orderId))!, wasSent: order.status !== 'draft' }
+  // Only a sent order has a send time: the supplier knows of it and is told.
+  return { order: (await findOrder(ctx.db, ctx.scope, orderId))!, wasSent: row.sentAt !== null }
 }
 
 export interface ReceiveInput {
@@ -355,20 +397,38 @@ export interface ReceiveInput {
   notes?: string
 }
 
-/** Record a delivery: every line's received quantity (lines not listed: none received) and problems. */
+/**
+ * Record a delivery: every line's received quantity (lines not listed: none received) and problems.
+ * The order row is taken first (sent or confirmed → received); the lines, the history event and the
+ * delivery log reading follow in the same transaction, so a second receive or a racing cancel finds
+ * the order received and writes nothing.
+ */
 export async function receiveOrder(ctx: OrderContext, orderId: string, input: ReceiveInput) {
   const order = await findOrder(ctx.db, ctx.scope, orderId)
   if (!order) throw notFound()
   requireStatus(ctx, order, ['sent', 'confirmed'], 'receive')
-  const byId = new Map(order.lines.map((l) => [l.id, l]))
-  const seen = new Set<string>()
-  for (const [i, line] of input.lines.entries()) {
-    if (!byId.has(line.lineId) || seen.has(line.lineId)) throw validationError({ [`lines.${i}.lineId`]: t(ctx.locale, 'orders.line') })
-    seen.add(line.lineId)
+  const checkLines = (lines: Array<{ id: string }>) => {
+    const known = new Set(lines.map((l) => l.id))
+    const seen = new Set<string>()
+    for (const [i, line] of input.lines.entries()) {
+      if (!known.has(line.lineId) || seen.has(line.lineId)) throw validationError({ [`lines.${i}.lineId`]: t(ctx.locale, 'orders.line') })
+      seen.add(line.lineId)
+    }
   }
+  checkLines(order.lines)
   await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    for (const line of order.lines) {
+    await transition(tx, ctx, orderId, ['sent', 'confirmed'], 'receive', {
+      status: 'received',
+      receivedAt: ctx.now,
+      receivedByName: ctx.actorName,
+      deliveryTemperature: input.deliveryTemperature ?? null,
+      ...(input.notes !== undefined ? { notes: input.notes } : {}),
+    })
+    // The lines as they are now that the order is ours (a supplier's change may have landed since).
+    const lines = await tx.select().from(orderLines).where(and(eq(orderLines.orgId, ctx.scope.orgId), eq(orderLines.orderId, orderId)))
+    checkLines(lines)
+    for (const line of lines) {
       const given = input.lines.find((l) => l.lineId === line.id)
       const receivedQuantity = given?.receivedQuantity ?? 0
       const issue = given?.issue ?? (receivedQuantity < line.quantity ? 'short' : null)
@@ -377,17 +437,6 @@ export async function receiveOrder(ctx: OrderContext, orderId: string, input: Re
         .set({ receivedQuantity, receivedIssue: issue, receivedNote: given?.note ?? '' })
         .where(and(eq(orderLines.orgId, ctx.scope.orgId), eq(orderLines.id, line.id)))
     }
-    await tx
-      .update(orders)
-      .set({
-        status: 'received',
-        receivedAt: ctx.now,
-        receivedByName: ctx.actorName,
-        deliveryTemperature: input.deliveryTemperature ?? null,
-        ...(input.notes !== undefined ? { notes: input.notes } : {}),
-        updatedAt: ctx.now,
-      })
-      .where(and(inScope(ctx.scope), eq(orders.id, orderId)))
     // A delivery temperature also goes into the venue's delivery log when it has one (issue #13).
     const logged =
       input.deliveryTemperature != null
@@ -408,7 +457,7 @@ export async function receiveOrder(ctx: OrderContext, orderId: string, input: Re
   return (await findOrder(ctx.db, ctx.scope, orderId))!
 }
 
-/** The shortfalls of a received order, for the credit request (400 when there are none). */
+/** The shortfalls of a received order, for the credit request (400 when there are none, or when one was already sent). */
 export async function markCreditRequested(ctx: OrderContext, orderId: string) {
   const order = await findOrder(ctx.db, ctx.scope, orderId)
   if (!order) throw notFound()
@@ -416,9 +465,15 @@ export async function markCreditRequested(ctx: OrderContext, orderId: string) {
   const shortfalls = order.lines.filter((l) => l.shortfall)
   if (!shortfalls.length) throw badRequest(t(ctx.locale, 'orders.refused.noShortfall'))
   if (!order.supplier.email) throw badRequest(t(ctx.locale, 'orders.refused.noEmail', { name: order.supplier.name }))
+  if (order.creditRequestedAt) throw badRequest(t(ctx.locale, 'orders.refused.creditDone'))
   await ctx.db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    await tx.update(orders).set({ creditRequestedAt: ctx.now, updatedAt: ctx.now }).where(and(inScope(ctx.scope), eq(orders.id, orderId)))
+    const [won] = await tx
+      .update(orders)
+      .set({ creditRequestedAt: ctx.now, updatedAt: ctx.now })
+      .where(and(inScope(ctx.scope), eq(orders.id, orderId), eq(orders.status, 'received'), isNull(orders.creditRequestedAt)))
+      .returning({ id: orders.id })
+    if (!won) throw badRequest(t(ctx.locale, 'orders.refused.creditDone'))
     await addEvent(tx, ctx, orderId, 'credit_requested', ctx.actorName, { lines: shortfalls.length })
   })
   return { order: (await findOrder(ctx.db, ctx.scope, orderId))!, shortfalls }
@@ -457,34 +512,73 @@ export interface SupplierChanges {
   note?: string
 }
 
-/** The supplier confirms, changing quantities or the delivery date if need be; each change goes into the history. */
-export async function supplierConfirm(db: Db, found: { orgId: string; order: PublicOrder }, changes: SupplierChanges, locale: Locale, now: Date) {
+/**
+ * The supplier confirms a sent order, changing quantities or the delivery date (today or later at the
+ * venue) if need be; each change goes into the history. A confirmation is final (docs/decisions/081):
+ * the order moves sent → confirmed in one conditional statement, so of any number of confirmations
+ * one wins and the rest are refused; after it the link shows the order read-only. Returns the order
+ * and what the supplier changed (empty when nothing), for the e-mail to the venue.
+ */
+export async function supplierConfirm(
+  db: Db,
+  found: { orgId: string; order: PublicOrder; timeZone: string },
+  changes: SupplierChanges,
+  locale: Locale,
+  now: Date,
+): Promise<{ order: PublicOrder; changed: SupplierChangeDetail; sentById: string | null }> {
   const { order, orgId } = found
   const scope = { orgId, venueIds: null } as unknown as OrgScope
-  const ctx = { scope, now }
-  const detail: Record<string, unknown> = {}
+  const ctx: OrderContext = { db, scope, locale, now, actorName: order.supplier.name }
+  const refused = () => badRequest(t(locale, 'orders.refused.confirm', { status: t(locale, `orders.status.${order.status}`) }))
+  if (order.status !== 'sent') throw refused()
+  const detail: SupplierChangeDetail = {}
   if (changes.deliveryDate !== undefined && changes.deliveryDate !== order.deliveryDate) {
     if (!isDay(changes.deliveryDate)) throw validationError({ deliveryDate: t(locale, 'records.invalidDate') })
+    // Not into the past: today at the venue is the earliest (the supplier may be in another zone).
+    if (changes.deliveryDate < todayIn(found.timeZone, now)) throw validationError({ deliveryDate: t(locale, 'orders.pastDate') })
     detail.deliveryDate = { from: order.deliveryDate, to: changes.deliveryDate }
   }
   const lineChanges: Array<{ lineId: string; name: string; from: number; to: number }> = []
   for (const [i, change] of (changes.lines ?? []).entries()) {
     const line = order.lines.find((l) => l.id === change.lineId)
-    if (!line) throw validationError({ [`lines.${i}.lineId`]: t(locale, 'orders.line') })
+    if (!line || lineChanges.some((c) => c.lineId === line.id)) throw validationError({ [`lines.${i}.lineId`]: t(locale, 'orders.line') })
     if (change.quantity !== line.quantity) lineChanges.push({ lineId: line.id, name: line.name, from: line.quantity, to: change.quantity })
   }
   if (lineChanges.length) detail.lines = lineChanges
   if (changes.note) detail.note = changes.note
-  await db.transaction(async (txRaw) => {
+  const won = await db.transaction(async (txRaw) => {
     const tx = asDb(txRaw)
-    for (const c of lineChanges) await tx.update(orderLines).set({ quantity: c.to }).where(and(eq(orderLines.orgId, orgId), eq(orderLines.id, c.lineId)))
-    await tx
-      .update(orders)
-      .set({ status: 'confirmed', confirmedAt: now, updatedAt: now, ...(detail.deliveryDate ? { deliveryDate: changes.deliveryDate } : {}) })
-      .where(and(eq(orders.orgId, orgId), eq(orders.id, order.id), inArray(orders.status, ['sent', 'confirmed'])))
-    if (detail.deliveryDate || detail.lines || detail.note) await addEvent(tx, ctx, order.id, 'supplier_changed', order.supplier.name, detail)
+    const row = await transition(tx, ctx, order.id, ['sent'], 'confirm', { status: 'confirmed', confirmedAt: now, ...(detail.deliveryDate ? { deliveryDate: detail.deliveryDate.to } : {}) })
+    for (const c of lineChanges) await tx.update(orderLines).set({ quantity: c.to }).where(and(eq(orderLines.orgId, orgId), eq(orderLines.orderId, order.id), eq(orderLines.id, c.lineId)))
+    if (detail.deliveryDate || detail.lines || detail.note) await addEvent(tx, ctx, order.id, 'supplier_changed', order.supplier.name, { ...detail })
     // A millisecond later, so the history lists the changes before the confirmation.
     await addEvent(tx, { ...ctx, now: new Date(now.getTime() + 1) }, order.id, 'confirmed', order.supplier.name)
+    return row
   })
-  return (await findOrder(db, scope, order.id))!
+  return { order: (await findOrder(db, scope, order.id))!, changed: detail, sentById: won.sentById }
+}
+
+export interface SupplierChangeDetail {
+  deliveryDate?: { from: string; to: string }
+  lines?: Array<{ lineId: string; name: string; from: number; to: number }>
+  note?: string
+}
+
+/**
+ * Who is told when the supplier changes an order: the member who sent it, in their language; when
+ * that member has no account with an address (a PIN-only member on a tablet) or is gone, the
+ * organisation's first owner (docs/decisions/081).
+ */
+export async function personToTell(db: Db, orgId: string, sentById: string | null): Promise<{ email: string; name: string; locale: Locale } | undefined> {
+  const person = (where: ReturnType<typeof eq>) =>
+    db
+      .select({ email: users.email, name: users.name, locale: users.locale })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(and(eq(memberships.orgId, orgId), eq(memberships.status, 'active'), where))
+      .orderBy(asc(memberships.createdAt))
+      .limit(1)
+  const [sender] = sentById ? await person(eq(memberships.id, sentById)) : []
+  const [row] = sender?.email ? [sender] : await person(eq(memberships.role, 'OWNER'))
+  return row?.email ? { email: row.email, name: row.name, locale: isLocale(row.locale) ? row.locale : 'en' } : undefined
 }

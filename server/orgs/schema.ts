@@ -38,6 +38,8 @@ export const venues = pgTable(
     orgId: orgRef(),
     name: text().notNull(),
     address: text().notNull().default(''),
+    /** The venue's phone, for suppliers delivering there (orders). */
+    phone: text().notNull().default(''),
     timeZone: text().notNull(),
     archivedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

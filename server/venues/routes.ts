@@ -14,11 +14,14 @@ import { createVenue, deleteVenue, findVenue, listVenues, updateVenue } from './
 
 const name = line().trim().min(1).max(100)
 const address = text().trim().max(500)
+/** The venue's phone for suppliers delivering there (shown on orders). */
+const phone = line().trim().max(40)
 
-export const createVenueBody = z.strictObject({ name, address: address.optional(), timeZone: timeZoneField.optional() })
+export const createVenueBody = z.strictObject({ name, address: address.optional(), phone: phone.optional(), timeZone: timeZoneField.optional() })
 export const updateVenueBody = z.strictObject({
   name: name.optional(),
   address: address.optional(),
+  phone: phone.optional(),
   timeZone: timeZoneField.optional(),
 })
 

@@ -11,6 +11,7 @@ export function publicVenue(venue: VenueRow) {
     id: venue.id,
     name: venue.name,
     address: venue.address,
+    phone: venue.phone,
     timeZone: venue.timeZone,
     archivedAt: venue.archivedAt ? venue.archivedAt.toISOString() : null,
   }
@@ -49,6 +50,7 @@ const findVenueQuery = preparedOnce((db) =>
 export interface NewVenue {
   name: string
   address?: string
+  phone?: string
   /** Defaults to the organisation's time zone. */
   timeZone?: string
 }
@@ -60,6 +62,7 @@ export async function createVenue(db: Db, scope: OrgScope, input: NewVenue): Pro
       orgId: scope.orgId,
       name: input.name,
       address: input.address ?? '',
+      phone: input.phone ?? '',
       timeZone:
         input.timeZone ?? sql`(select ${organisations.timeZone} from ${organisations} where ${organisations.id} = ${scope.orgId})`,
     })
@@ -70,6 +73,7 @@ export async function createVenue(db: Db, scope: OrgScope, input: NewVenue): Pro
 export interface VenuePatch {
   name?: string
   address?: string
+  phone?: string
   timeZone?: string
 }
 

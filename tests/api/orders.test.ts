@@ -4,16 +4,17 @@
  * the supplier without an account (expiry, tampering, reuse after receipt); received with shortfalls
  * and a credit request; cancelled; every state change checked; devices and venue limits.
  */
-import { inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { users } from '../../server/db/schema.ts'
+import { orderEvents, orders, records, users } from '../../server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createSupplier } from '../support/contacts.ts'
 import { addPinOnlyMember, createDevice, pairDevice } from '../support/devices.ts'
 import { linkFrom } from '../support/mailbox.ts'
 import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
-import { expectError, inSpanish, mailsTo, waitForMailCount } from './_helpers.ts'
+import { expectError, freshIp, inSpanish, mailsTo, waitForMailCount } from './_helpers.ts'
+import { expectWinners, race } from '../support/concurrency.ts'
 
 let t: TestApp
 let o: OrgWithActors
@@ -48,6 +49,13 @@ async function sendAndLink(orderId: string) {
   const mail = await waitForMailCount(t, SUPPLIER_EMAIL, subject, before + 1)
   const link = linkFrom(mail, `/supplier/orders/${orderId}`)
   return { order: res.json.order, mail, token: link.searchParams.get('token')!, link }
+}
+
+/** A real e-mail from the mailbox: every placeholder filled (issue #39), the supplier greeted by name. */
+function expectFilled(mail: { subject: string; text: string; html: string }, greeting: string) {
+  for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\{\{|\}\}/)
+  expect(mail.text.startsWith(`${greeting}\n`), mail.text).toBe(true)
+  expect(mail.html).toContain(greeting)
 }
 
 describe('drafting', () => {
@@ -156,6 +164,91 @@ describe('sending and the supplier link', () => {
     expect((await o.basic.client.get(`${venueOrders()}?date=${later}`)).json.expected.map((x: any) => x.id)).toContain(order.id)
   })
 
+  test('the person who sent the order is e-mailed the supplier’s changes, in their language; no change, no e-mail', async () => {
+    const subject = /ha cambiado el pedido para Venue A$/
+    await inSpanish(o.basic.client, async () => {
+      const order = await draft()
+      const { token } = await sendAndLink(order.id)
+      const later = new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10)
+      const res = await t.client().post(`/v1/supplier/orders/${order.id}/confirm`, { token, deliveryDate: later, lines: [{ lineId: order.lines[0].id, quantity: 24 }], note: 'Only 24 left' })
+      expect(res.status, res.text).toBe(200)
+      const mail = await waitForMailCount(t, o.basic.email, subject, 1)
+      expect(mail.subject).toBe('Fresh Farm Produce ha cambiado el pedido para Venue A')
+      expect(mail.text).toMatch(/^Hola, Bea Basic:\n/)
+      expect(mail.text).toContain('- Eggs: 30 → 24')
+      expect(mail.text).toContain('- Nota del proveedor: Only 24 left')
+      expect(mail.text).toContain(`/orders/${order.id}`)
+      expect(mail.text).not.toMatch(/\{\{/)
+      // Confirmed as it was: nothing to tell.
+      const plain = await draft()
+      const sent = await sendAndLink(plain.id)
+      expect((await t.client().post(`/v1/supplier/orders/${plain.id}/confirm`, { token: sent.token })).status).toBe(200)
+      await new Promise((r) => setTimeout(r, 300))
+      expect(mailsTo(t, o.basic.email, subject)).toHaveLength(1)
+    })
+  })
+
+  test('prices, a total and where to deliver: on the order, in the e-mail and PDF, and to the supplier; open orders listed whatever their day', async () => {
+    const venue = await o.admin.client.put(`${org()}/venues/${o.venueA}`, { address: '1 Harbour Road, Cádiz', phone: '+34 956 00 11 22' })
+    expect(venue.status, venue.text).toBe(200)
+    const order = await draft({ lines: [{ productId: supplier.products[0]!.id, quantity: 4 }, { name: 'Edible flowers', quantity: 2, unit: 'tray' }] })
+    expect(order.lines.map((l: any) => [l.name, l.unitPrice, l.lineTotal])).toEqual([
+      ['Tomatoes', 2.5, 10],
+      ['Edible flowers', null, null],
+    ])
+    expect(order).toMatchObject({ total: 10, fullyPriced: false, venue: { address: '1 Harbour Road, Cádiz', phone: '+34 956 00 11 22' } })
+    const { mail, token } = await sendAndLink(order.id)
+    expect(mail.text).toContain('- 4 kg Tomatoes [TOM-1] × 2.50 = 10.00')
+    expect(mail.text).toContain('Deliver to: Venue A, 1 Harbour Road, Cádiz')
+    expect(mail.text).toContain('Phone: +34 956 00 11 22')
+    expect(mail.text).toContain('Total of the priced lines: 10.00')
+    const pdf = mail.attachments.find((a) => a.mimeType === 'application/pdf')!
+    const { text } = await extractText(await getDocumentProxy(pdf.content), { mergePages: true })
+    expect(text).toContain('1 Harbour Road')
+    expect(text).toContain('+34 956 00 11 22')
+    expect(text).toContain('10.00')
+    const view = await t.client().get(`/v1/supplier/orders/${order.id}?token=${token}`)
+    expect(view.json.order).toMatchObject({ address: '1 Harbour Road, Cádiz', phone: '+34 956 00 11 22', total: 10, fullyPriced: false })
+    // Open orders: sent or confirmed, whatever the day asked for.
+    const list = await o.basic.client.get(`${venueOrders()}?date=2020-01-01`)
+    expect(list.json.expected).toEqual([])
+    expect(list.json.open.map((x: any) => x.id)).toContain(order.id)
+    expect(list.json.open.every((x: any) => x.status === 'sent' || x.status === 'confirmed')).toBe(true)
+  })
+
+  test('a supplier cannot move the delivery into the past (today at the venue, not where the supplier is)', async () => {
+    const order = await draft()
+    const { token } = await sendAndLink(order.id)
+    const anyone = t.client()
+    expectError(await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token, deliveryDate: '1999-01-01' }), 'ValidationError', { data: ['deliveryDate'] })
+    // 23:30 UTC is already the next day in Madrid: the UTC day is yesterday at the venue.
+    const utcDay = new Date().toISOString().slice(0, 10)
+    t.clock.advance(Date.parse(`${utcDay}T23:30:00Z`) - Date.now())
+    const madridDay = new Date(Date.parse(`${utcDay}T12:00:00Z`) + DAY).toISOString().slice(0, 10)
+    const refused = expectError(await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token, deliveryDate: utcDay }), 'ValidationError', { data: ['deliveryDate'] })
+    expect(refused!.deliveryDate).toBe('Choose today or a later day (at the venue).')
+    expect((await o.basic.client.get(`${org()}/orders/${order.id}`)).json.order).toMatchObject({ status: 'sent', deliveryDate: order.deliveryDate })
+    const ok = await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token, deliveryDate: madridDay })
+    expect(ok.status, ok.text).toBe(200)
+    expect(ok.json.order).toMatchObject({ status: 'confirmed', deliveryDate: madridDay })
+  })
+
+  test('a confirmation is final: the link then shows it read-only and refuses any further change (ADR 081)', async () => {
+    const order = await draft()
+    const { token } = await sendAndLink(order.id)
+    const anyone = t.client()
+    const first = await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token })
+    expect(first.status, first.text).toBe(200)
+    const again = await anyone.post(`/v1/supplier/orders/${order.id}/confirm`, { token, lines: [{ lineId: order.lines[0].id, quantity: 5 }], note: 'Actually 5' })
+    expectError(again, 'BadRequestError', { message: 'This order is confirmed: it can no longer be confirmed or changed through this link. To change it, contact the venue.' })
+    const view = await anyone.get(`/v1/supplier/orders/${order.id}?token=${token}`)
+    expect(view.status, view.text).toBe(200)
+    expect(view.json.order).toMatchObject({ status: 'confirmed', confirmedAt: expect.any(String) })
+    const seen = (await o.basic.client.get(`${org()}/orders/${order.id}`)).json.order
+    expect(seen.lines[0].quantity).toBe(30)
+    expect(seen.history.map((h: any) => h.kind)).toEqual(['created', 'sent', 'confirmed'])
+  })
+
   test('tampered, expired and reused links', async () => {
     const order = await draft()
     const { token } = await sendAndLink(order.id)
@@ -216,6 +309,7 @@ describe('receiving, credit requests, cancelling, state changes', () => {
     expect(mail.text).toContain('- Eggs: ordered 30 each, received 24 each (short)')
     expect(mail.text).toContain('- Fish: ordered 3 kg, received 3 kg (too warm) — Box at 9 °C')
     expect(mail.text).not.toContain('Cream')
+    expectFilled(mail, 'Hello Fresh Farm Produce,')
     // No editing, receiving again, cancelling or deleting a received order: 400 with a clear message.
     expectError(await o.basic.client.put(`${org()}/orders/${order.id}`, { notes: 'x' }), 'BadRequestError', { message: 'Only a draft order can be edited; this one is received.' })
     expectError(await o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [] }), 'BadRequestError', { message: /this one is received/ })
@@ -244,10 +338,26 @@ describe('receiving, credit requests, cancelling, state changes', () => {
     expect(res.json.order).toMatchObject({ status: 'cancelled', cancelledBy: 'Bea Basic' })
     const mail = await waitForMailCount(t, SUPPLIER_EMAIL, /^Order cancelled/, 1)
     expect(mail.text).toContain('Please do not deliver it')
+    expectFilled(mail, 'Hello Fresh Farm Produce,')
     const quiet = await draft()
     expect((await o.basic.client.post(`${org()}/orders/${quiet.id}/cancel`)).status).toBe(200)
     await new Promise((r) => setTimeout(r, 300))
     expect(t.mailbox.messages.length).toBe(before + 1)
+  })
+})
+
+test('in Spanish too: the cancellation and the credit request greet the supplier by name', async () => {
+  await inSpanish(o.owner.client, async () => {
+    const cancelled = await draft()
+    await sendAndLink(cancelled.id)
+    expect((await o.basic.client.post(`${org()}/orders/${cancelled.id}/cancel`)).status).toBe(200)
+    expectFilled(await waitForMailCount(t, SUPPLIER_EMAIL, /^Pedido cancelado/, 1), 'Hola, Fresh Farm Produce:')
+    const short = await draft()
+    await sendAndLink(short.id)
+    const res = await o.basic.client.post(`${org()}/orders/${short.id}/receive`, { lines: [{ lineId: short.lines[0].id, receivedQuantity: 1 }] })
+    expect(res.status, res.text).toBe(200)
+    expect((await o.basic.client.post(`${org()}/orders/${short.id}/credit-request`)).status).toBe(200)
+    expectFilled(await waitForMailCount(t, SUPPLIER_EMAIL, /^Solicitud de abono/, 1), 'Hola, Fresh Farm Produce:')
   })
 })
 
@@ -308,5 +418,119 @@ describe('delivery temperature', () => {
     expect(check.openFailures).toBe(1)
     // The fridge unit of the same log is untouched.
     expect(entry.json.items.find((u: any) => u.item.kind === 'fridge').checks[0].record).toBeNull()
+  })
+})
+
+/**
+ * Issue #38: every order transition is one conditional write (docs/decisions/081). Many people (or
+ * one impatient one) tapping at once get exactly one success; the history event, the delivery log
+ * reading and the e-mail happen once, for the request that won. Runs on PGlite and PostgreSQL.
+ */
+describe('at once: exactly one winner per transition, side effects once', () => {
+  const RACE_EMAIL = 'race@freshfarm.example'
+  const READING_NOTE = 'Delivery from Race Farm (order received)'
+  let raceSupplier: Awaited<ReturnType<typeof createSupplier>>
+
+  beforeAll(async () => {
+    raceSupplier = await createSupplier(o.admin.client, o.orgId, { name: 'Race Farm', email: RACE_EMAIL, venueId: o.venueA })
+    // A delivery log at venue A, so a received temperature becomes a reading.
+    const log = await o.admin.client.post(`${org()}/temperatures`, { name: 'Race deliveries', venueIds: [o.venueA] })
+    expect(log.status, log.text).toBe(201)
+    const item = await o.admin.client.post(`${org()}/temperatures/${log.json.temperature.id}/items`, { label: 'Delivery probe', kind: 'delivery' })
+    expect(item.status, item.text).toBe(201)
+  })
+
+  async function raceOrder(sent = true) {
+    const res = await o.basic.client.post(venueOrders(), { supplierId: raceSupplier.contact.id, deliveryDate: tomorrow(), lines: [{ name: 'Eggs', quantity: 30, unit: 'each' }, { name: 'Cream', quantity: 2, unit: 'l' }] })
+    expect(res.status, res.text).toBe(201)
+    const order = res.json.order
+    if (!sent) return { order, token: '' }
+    const before = mailsTo(t, RACE_EMAIL, /^Order from/).length
+    const send = await o.basic.client.post(`${org()}/orders/${order.id}/send`)
+    expect(send.status, send.text).toBe(200)
+    const mail = await waitForMailCount(t, RACE_EMAIL, /^Order from/, before + 1)
+    return { order, token: linkFrom(mail, `/supplier/orders/${order.id}`).searchParams.get('token')! }
+  }
+
+  const eventsOf = async (orderId: string, kind: string) => (await t.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.kind, kind)))).length
+  const readings = async () => (await t.db.select({ id: records.id }).from(records).where(and(eq(records.orgId, o.orgId), eq(records.note, READING_NOTE)))).length
+  /** Mails matching `subject` after the racers have settled (a late duplicate would show here). */
+  const settledMails = async (subject: RegExp, atLeast: number) => {
+    if (atLeast > 0) await waitForMailCount(t, RACE_EMAIL, subject, atLeast)
+    await new Promise((r) => setTimeout(r, 400))
+    return mailsTo(t, RACE_EMAIL, subject).length
+  }
+
+  test('send: one 200, one "sent" event, one e-mail to the supplier', async () => {
+    const { order } = await raceOrder(false)
+    const before = mailsTo(t, RACE_EMAIL, /^Order from/).length
+    const { answers } = await race(() => o.basic.client.post(`${org()}/orders/${order.id}/send`))
+    expectWinners(answers)
+    expect(await eventsOf(order.id, 'sent')).toBe(1)
+    expect(await settledMails(/^Order from/, before + 1)).toBe(before + 1)
+  })
+
+  test('supplier confirmation: one 200, one "confirmed" event, one change recorded', async () => {
+    const { order, token } = await raceOrder()
+    const { answers } = await race((i) => t.client({ ip: freshIp() }).post(`/v1/supplier/orders/${order.id}/confirm`, { token, lines: [{ lineId: order.lines[0].id, quantity: 20 + i }], note: `Racer ${i}` }))
+    const [won] = expectWinners(answers)
+    expect(await eventsOf(order.id, 'confirmed')).toBe(1)
+    expect(await eventsOf(order.id, 'supplier_changed')).toBe(1)
+    const seen = (await o.basic.client.get(`${org()}/orders/${order.id}`)).json.order
+    // The quantity saved is the winner's, and so is the change in the history.
+    expect(seen.lines[0].quantity).toBe(won!.json.order.lines[0].quantity)
+    expect(seen.history.find((h: any) => h.kind === 'supplier_changed').detail.lines[0].to).toBe(seen.lines[0].quantity)
+  })
+
+  test('receive with a delivery temperature, 50 at once: one 200, one "received" event, ONE reading in the delivery log', async () => {
+    const { order } = await raceOrder()
+    const before = await readings()
+    const { answers } = await race(() => o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [{ lineId: order.lines[0].id, receivedQuantity: 30 }], deliveryTemperature: 4 }), 50)
+    expectWinners(answers)
+    expect(await eventsOf(order.id, 'received')).toBe(1)
+    expect(await readings()).toBe(before + 1)
+  })
+
+  test('cancel: one 200, one "cancelled" event, one cancellation e-mail', async () => {
+    const { order } = await raceOrder()
+    const before = mailsTo(t, RACE_EMAIL, /^Order cancelled/).length
+    const { answers } = await race(() => o.basic.client.post(`${org()}/orders/${order.id}/cancel`))
+    expectWinners(answers)
+    expect(await eventsOf(order.id, 'cancelled')).toBe(1)
+    expect(await settledMails(/^Order cancelled/, before + 1)).toBe(before + 1)
+  })
+
+  test('receive racing cancel: exactly one of the two, consistent fields, side effects of the winner only', async () => {
+    const { order } = await raceOrder()
+    const cancelMails = mailsTo(t, RACE_EMAIL, /^Order cancelled/).length
+    const before = await readings()
+    const { answers } = await race((i) =>
+      i % 2 ? o.basic.client.post(`${org()}/orders/${order.id}/cancel`) : o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [{ lineId: order.lines[0].id, receivedQuantity: 30 }], deliveryTemperature: 4 }),
+    )
+    expectWinners(answers)
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id))
+    const received = await eventsOf(order.id, 'received')
+    const cancelled = await eventsOf(order.id, 'cancelled')
+    if (row!.status === 'received') {
+      expect([row!.cancelledAt, row!.cancelledByName, received, cancelled]).toEqual([null, null, 1, 0])
+      expect(await readings()).toBe(before + 1)
+      expect(await settledMails(/^Order cancelled/, 0)).toBe(cancelMails)
+    } else {
+      expect(row!.status).toBe('cancelled')
+      expect([row!.receivedAt, row!.receivedByName, row!.deliveryTemperature, received, cancelled]).toEqual([null, null, null, 0, 1])
+      expect(await readings()).toBe(before)
+      expect(await settledMails(/^Order cancelled/, cancelMails + 1)).toBe(cancelMails + 1)
+    }
+  })
+
+  test('credit request: one 200, one event, one e-mail', async () => {
+    const { order } = await raceOrder()
+    const received = await o.basic.client.post(`${org()}/orders/${order.id}/receive`, { lines: [{ lineId: order.lines[0].id, receivedQuantity: 24 }] })
+    expect(received.status, received.text).toBe(200)
+    const before = mailsTo(t, RACE_EMAIL, /^Credit request/).length
+    const { answers } = await race(() => o.basic.client.post(`${org()}/orders/${order.id}/credit-request`))
+    expectWinners(answers)
+    expect(await eventsOf(order.id, 'credit_requested')).toBe(1)
+    expect(await settledMails(/^Credit request/, before + 1)).toBe(before + 1)
   })
 })

@@ -27,8 +27,8 @@ describe('GET /v1/orgs/:orgId/venues', () => {
       expect(r.status, r.text).toBe(200)
       expect(r.json).toEqual({
         venues: [
-          { id: o.venueA, name: 'Venue A', address: '1 A Street', timeZone: 'Europe/Madrid', archivedAt: null },
-          { id: o.venueB, name: 'Venue B', address: '2 B Street', timeZone: 'Europe/Madrid', archivedAt: null },
+          { id: o.venueA, name: 'Venue A', address: '1 A Street', phone: '', timeZone: 'Europe/Madrid', archivedAt: null },
+          { id: o.venueB, name: 'Venue B', address: '2 B Street', phone: '', timeZone: 'Europe/Madrid', archivedAt: null },
         ],
       })
     }
@@ -70,7 +70,7 @@ describe('POST /v1/orgs/:orgId/venues', () => {
     const r = await o.admin.client.post(url(), { name: '  Harbour Kitchen  ' })
     expect(r.status, r.text).toBe(201)
     expect(r.json).toEqual({
-      venue: { id: expect.any(String), name: 'Harbour Kitchen', address: '', timeZone: 'Europe/Madrid', archivedAt: null },
+      venue: { id: expect.any(String), name: 'Harbour Kitchen', address: '', phone: '', timeZone: 'Europe/Madrid', archivedAt: null },
     })
     const row = await t.db.select().from(venues).where(eq(venues.id, r.json.venue.id))
     expect(row[0]!.orgId).toBe(o.orgId)
@@ -137,7 +137,7 @@ describe('GET /v1/orgs/:orgId/venues/:venueId', () => {
     for (const actor of [o.owner, o.admin, o.basic]) {
       const r = await actor.client.get(`/v1/orgs/${o.orgId}/venues/${o.venueA}`)
       expect(r.status).toBe(200)
-      expect(r.json).toEqual({ venue: { id: o.venueA, name: 'Venue A', address: '1 A Street', timeZone: 'Europe/Madrid', archivedAt: null } })
+      expect(r.json).toEqual({ venue: { id: o.venueA, name: 'Venue A', address: '1 A Street', phone: '', timeZone: 'Europe/Madrid', archivedAt: null } })
     }
     expect((await o.basicLimited.client.get(`/v1/orgs/${o.orgId}/venues/${o.venueB}`)).json.venue.id).toBe(o.venueB)
   })
@@ -171,7 +171,7 @@ describe('PUT /v1/orgs/:orgId/venues/:venueId', () => {
     const url = `/v1/orgs/${o.orgId}/venues/${o.venueA}`
     const r = await o.admin.client.put(url, { name: ' Renamed ', address: 'New street 9', timeZone: 'Europe/Lisbon' })
     expect(r.status, r.text).toBe(200)
-    expect(r.json).toEqual({ venue: { id: o.venueA, name: 'Renamed', address: 'New street 9', timeZone: 'Europe/Lisbon', archivedAt: null } })
+    expect(r.json).toEqual({ venue: { id: o.venueA, name: 'Renamed', address: 'New street 9', phone: '', timeZone: 'Europe/Lisbon', archivedAt: null } })
     const one = await o.owner.client.put(url, { address: '' })
     expect(one.json.venue).toMatchObject({ name: 'Renamed', address: '', timeZone: 'Europe/Lisbon' })
     expect((await o.owner.client.put(url, {})).json.venue).toEqual(one.json.venue)
@@ -208,7 +208,7 @@ describe('PUT /v1/orgs/:orgId/venues/:venueId', () => {
     expectError(await o.admin.client.put(url, { address: 'a'.repeat(501) }), 'ValidationError', { data: ['address'] })
     expectError(await o.admin.client.put(url, { timeZone: 'Nowhere/Land' }), 'ValidationError', { data: ['timeZone'] })
     expectError(await o.admin.client.put(url, { archivedAt: null, id: randomUUID() }), 'ValidationError', { data: ['archivedAt', 'id'] })
-    expect((await o.admin.client.get(url)).json.venue).toMatchObject({ name: 'Venue A', address: '1 A Street', timeZone: 'Europe/Madrid' })
+    expect((await o.admin.client.get(url)).json.venue).toMatchObject({ name: 'Venue A', address: '1 A Street', phone: '', timeZone: 'Europe/Madrid' })
   })
 })
 

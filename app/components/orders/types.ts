@@ -1,3 +1,5 @@
+import { numberFormat } from '../../../server/numbers'
+
 /** An order as the API describes it (server/orders/service.ts). */
 export interface OrderLine {
   id: string
@@ -6,6 +8,8 @@ export interface OrderLine {
   code: string
   quantity: number
   unit: string
+  unitPrice: number | null
+  lineTotal: number | null
   note: string
   receivedQuantity: number | null
   receivedIssue: 'short' | 'damaged' | 'wrong_item' | 'too_warm' | null
@@ -15,7 +19,7 @@ export interface OrderLine {
 
 export interface Order {
   id: string
-  venue: { id: string; name: string }
+  venue: { id: string; name: string; address: string; phone: string }
   supplier: { id: string | null; name: string; email: string }
   deliveryDate: string
   status: 'draft' | 'sent' | 'confirmed' | 'received' | 'cancelled'
@@ -33,6 +37,9 @@ export interface Order {
   creditRequestedAt: string | null
   supplierLinkExpiresAt: string | null
   lines: OrderLine[]
+  /** The sum of the priced lines; null when none has a price. */
+  total: number | null
+  fullyPriced: boolean
   history: Array<{ kind: string; by: string; at: string; detail: Record<string, any> }>
 }
 
@@ -42,4 +49,9 @@ export const ISSUES = ['short', 'damaged', 'wrong_item', 'too_warm'] as const
 export function typedNumber(value: FormDataEntryValue | null | undefined): number | null {
   const text = String(value ?? '').trim().replace(',', '.')
   return text === '' ? null : Number(text)
+}
+
+/** Money with two decimals as people write it in that language (no currency symbol: the venue's own). */
+export function formatMoney(value: number, language: string): string {
+  return numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
 }

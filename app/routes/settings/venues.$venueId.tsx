@@ -18,7 +18,7 @@ import { redirectWithToast } from '../../lib/toast.server'
 import type { Venue } from './venues'
 
 /** The API's address and time zone; a name of only spaces gets the web's message; an emptied address clears it. */
-const schema = z.object({ ...updateVenueBody.shape, name: requiredText(100), address: updateVenueBody.shape.address.default('') })
+const schema = z.object({ ...updateVenueBody.shape, name: requiredText(100), address: updateVenueBody.shape.address.default(''), phone: updateVenueBody.shape.phone.default('') })
 
 export async function loader(args: Route.LoaderArgs) {
   const { org } = await requireOrg(args)
@@ -56,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
   const result = await client.put<{ venue: Venue }>(path, submission.value)
   if (!result.ok) {
     if (result.error.name === 'UnauthorizedError') throw unauthorizedRedirect(args.request, client.headers())
-    return rejectedForm(submission, result.error, locale, { fields: ['name', 'address', 'timeZone'], extra: { intent: 'save' } })
+    return rejectedForm(submission, result.error, locale, { fields: ['name', 'address', 'phone', 'timeZone'], extra: { intent: 'save' } })
   }
   return redirectWithToast('/settings/venues', { type: 'success', title: t('org-settings:venues.saved', { name: result.data.venue.name }) }, { headers: client.headers() })
 }
@@ -68,7 +68,7 @@ export default function EditVenue({ loaderData, actionData }: Route.ComponentPro
   const { field, formProps, formErrors } = useServerForm({
     id: 'venue-form',
     lastResult: actionData?.intent === 'save' ? actionData.result : undefined,
-    defaultValue: { name: venue.name, address: venue.address ?? '', timeZone: venue.timeZone },
+    defaultValue: { name: venue.name, address: venue.address ?? '', phone: venue.phone ?? '', timeZone: venue.timeZone },
   })
   const deleteErrors = resultErrors(actionData?.intent === 'delete' ? actionData.result : undefined)
   return (
@@ -90,6 +90,7 @@ export default function EditVenue({ loaderData, actionData }: Route.ComponentPro
           <FormError errors={formErrors} />
           <Field label={t('venues.name')} {...field('name')} required maxLength={100} />
           <Field label={t('venues.address')} {...field('address')} maxLength={300} autoComplete="street-address" />
+          <Field label={t('venues.phone')} hint={t('venues.phoneHint')} {...field('phone')} type="tel" maxLength={40} autoComplete="tel" />
           <TimeZoneSelect label={t('venues.timeZone')} zones={zones} {...field('timeZone')} />
           <SubmitButton name="intent" value="save" width="fit" pendingLabel={tc('actions.working')}>
             {tc('actions.save')}

@@ -10,6 +10,7 @@ export interface Venue {
   id: string
   name: string
   address: string | null
+  phone?: string
   timeZone: string
   archivedAt: string | null
 }

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router'
 import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/orders.$orderId'
 import { OrderStatusBadge } from '../../components/orders/status-badge'
-import { ISSUES, typedNumber, type Order } from '../../components/orders/types'
+import { formatMoney, ISSUES, typedNumber, type Order } from '../../components/orders/types'
 import { formatDay, formatMoment } from '../../components/records/dates'
 import { SubmitButton } from '../../components/submit-button'
 import { ConfirmForm } from '../../components/ui/confirm-dialog'
@@ -174,6 +174,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                       <input type="hidden" name="lineId" value={l.id} />
                       <p className="font-medium">
                         {l.name} — {t('orders.detail.ordered')} {qty(l.quantity)} {l.unit}
+                        {l.lineTotal !== null ? ` · ${formatMoney(l.lineTotal, i18n.language)}` : ''}
                       </p>
                       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
                         <Field label={`${t('orders.detail.receivedQuantity')} (${l.unit || '#'})`} id={`rq-${l.id}`} name="receivedQuantity" inputMode="decimal" defaultValue={delivery.typed('receivedQuantity', i) ?? String(l.quantity)} inputClassName={cell} />
@@ -195,6 +196,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     </li>
                   ))}
                 </ul>
+                {order.total !== null ? <p className="font-semibold">{t(order.fullyPriced ? 'orders.total' : 'orders.pricedTotal', { amount: formatMoney(order.total, i18n.language) })}</p> : null}
                 <Field label={t('orders.detail.temperature')} id="delivery-temperature" name="deliveryTemperature" inputMode="decimal" defaultValue={delivery.typed('deliveryTemperature')} />
                 <SubmitButton name="intent" value="receive" width="fit" pendingLabel={tc('actions.working')}>
                   {t('orders.detail.confirmReceive')}
@@ -207,10 +209,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                 {order.lines.map((l) => (
                   <li key={l.id}>
                     {qty(l.quantity)} {l.unit} {l.name}
+                    {l.unitPrice !== null && l.lineTotal !== null ? ` × ${formatMoney(l.unitPrice, i18n.language)} = ${formatMoney(l.lineTotal, i18n.language)}` : ''}
                     {l.receivedQuantity !== null ? ` — ${t('orders.detail.receivedQuantity')} ${qty(l.receivedQuantity)}${l.receivedIssue ? ` (${t(`orders.issue.${l.receivedIssue}`)})` : ''}${l.receivedNote ? `: ${l.receivedNote}` : ''}` : ''}
                   </li>
                 ))}
               </ul>
+              {order.total !== null ? <p className="font-semibold">{t(order.fullyPriced ? 'orders.total' : 'orders.pricedTotal', { amount: formatMoney(order.total, i18n.language) })}</p> : null}
               {order.deliveryTemperature !== null ? <DeliveryTemperature order={order} /> : null}
             </>
           )}
@@ -287,7 +291,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             title={order.status === 'draft' ? t('orders.detail.deleteTitle') : t('orders.detail.cancelTitle')}
             description={t('orders.detail.cancelHelp')}
             confirmLabel={order.status === 'draft' ? t('orders.detail.delete') : t('orders.detail.cancel')}
-            cancelLabel={tc('actions.cancel')}
+            cancelLabel={order.status === 'draft' ? t('orders.detail.keepDraft') : t('orders.detail.keepOrder')}
             defaultTitle={tc('confirm.defaultTitle')}
           />
         </section>

@@ -21,6 +21,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { org, venue } = await requireVenue(args)
   const client = api(args)
   const url = new URL(args.request.url)
+  // The venue's orders, as /orders asks for them: a shared device needs an active PIN here too (issue #39).
+  must(args.request, client, await client.get(`/v1/orgs/${org.id}/venues/${venue.id}/orders`))
   const { contacts } = must(args.request, client, await client.get<{ contacts: Contact[] }>(`/v1/orgs/${org.id}/venues/${venue.id}/contacts`))
   const suppliers = contacts.filter((c) => c.category?.supplier)
   const supplierId = url.searchParams.get('supplierId') ?? ''
@@ -102,7 +104,8 @@ export default function NewOrder({ loaderData, actionData }: Route.ComponentProp
               </option>
             ))}
           </SelectField>
-          <Field label={t('orders.new.deliveryDate')} id="order-date-pick" name="date" type="date" defaultValue={date} required />
+          {/* The day chosen on /orders rides along; the delivery date itself is asked once, in the order below. */}
+          {date ? <input type="hidden" name="date" value={date} /> : null}
           <button type="submit" className={buttonClasses({ variant: supplier ? 'basic_border' : 'primary' })}>
             {t('orders.new.choose')}
           </button>

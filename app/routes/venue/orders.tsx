@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router'
 import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/orders'
 import { OrderStatusBadge } from '../../components/orders/status-badge'
-import type { Order } from '../../components/orders/types'
+import { formatMoney, type Order } from '../../components/orders/types'
 import { formatDay, isDay, shiftDay } from '../../components/records/dates'
 import { buttonClasses, ButtonLink } from '../../components/ui/button'
 import { inputClasses } from '../../components/ui/field'
@@ -14,6 +14,8 @@ interface VenueOrders {
   date: string
   today: string
   expected: Order[]
+  /** Sent or confirmed, whatever the day: what the venue is waiting for. */
+  open: Order[]
   drafts: Order[]
 }
 
@@ -36,15 +38,41 @@ function OrderItem({ order, showDate }: { order: Order; showDate?: boolean }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="text-sm text-stone-700 dark:text-stone-300">
-        {[showDate ? t('orders.deliveredOn', { date: formatDay(order.deliveryDate, i18n.language) }) : null, t('orders.lineCount', { count: order.lines.length })].filter(Boolean).join(' · ')}
+        {[
+          showDate ? t('orders.deliveredOn', { date: formatDay(order.deliveryDate, i18n.language) }) : null,
+          t('orders.lineCount', { count: order.lines.length }),
+          order.total !== null ? t(order.fullyPriced ? 'orders.total' : 'orders.pricedTotal', { amount: formatMoney(order.total, i18n.language) }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
     </li>
   )
 }
 
+/** A titled list of orders, or a line saying there are none. */
+function OrderSection({ id, title, orders, empty, showDate }: { id: string; title: string; orders: Order[]; empty: string; showDate?: boolean }) {
+  return (
+    <section aria-labelledby={id} className="space-y-2">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {orders.length ? (
+        <ul className="space-y-2">
+          {orders.map((o) => (
+            <OrderItem key={o.id} order={o} showDate={showDate} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-stone-700 dark:text-stone-300">{empty}</p>
+      )}
+    </section>
+  )
+}
+
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation('org')
-  const { venue, date, today, expected, drafts } = loaderData
+  const { venue, date, today, expected, open, drafts } = loaderData
   const link = buttonClasses({ variant: 'basic_border', size: 'lg' })
   return (
     <div className="mx-auto max-w-2xl space-y-5">
@@ -57,6 +85,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           {t('orders.newOrder')}
         </ButtonLink>
       </div>
+      <OrderSection id="open-title" title={t('orders.open')} orders={open} empty={t('orders.noneOpen')} showDate />
       <nav aria-label={t('orders.pickDate')} className="flex flex-wrap items-end gap-2">
         <Link to={`/orders?date=${shiftDay(date, -1)}`} className={link}>
           <span aria-hidden="true">←</span> {t('orders.previousDay')}
@@ -81,34 +110,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </nav>
-      <section aria-labelledby="expected-title" className="space-y-2">
-        <h2 id="expected-title" className="text-lg font-semibold">
-          {t('orders.expected', { date: formatDay(date, i18n.language) })}
-        </h2>
-        {expected.length ? (
-          <ul className="space-y-2">
-            {expected.map((o) => (
-              <OrderItem key={o.id} order={o} />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-stone-700 dark:text-stone-300">{t('orders.noneExpected')}</p>
-        )}
-      </section>
-      <section aria-labelledby="drafts-title" className="space-y-2">
-        <h2 id="drafts-title" className="text-lg font-semibold">
-          {t('orders.drafts')}
-        </h2>
-        {drafts.length ? (
-          <ul className="space-y-2">
-            {drafts.map((o) => (
-              <OrderItem key={o.id} order={o} showDate />
-            ))}
-          </ul>
-        ) : (
-          <p className="text-stone-700 dark:text-stone-300">{t('orders.noDrafts')}</p>
-        )}
-      </section>
+      <OrderSection id="expected-title" title={t('orders.expected', { date: formatDay(date, i18n.language) })} orders={expected} empty={t('orders.noneExpected')} />
+      <OrderSection id="drafts-title" title={t('orders.drafts')} orders={drafts} empty={t('orders.noDrafts')} showDate />
     </div>
   )
 }
