@@ -202,8 +202,9 @@ export function RecipeEditor({ draft, revision, errors, formError, categories, v
         </label>
       </fieldset>
 
-      <section className="space-y-3" aria-labelledby="recipe-image">
-        <h2 id="recipe-image" className="text-lg font-semibold">
+      {/* The heading's id is not the file field's (fid('image')): the label must find the field. */}
+      <section className="space-y-3" aria-labelledby="recipe-image-heading">
+        <h2 id="recipe-image-heading" className="text-lg font-semibold">
           {t('recipes.image')}
         </h2>
         {imageUrl ? (
