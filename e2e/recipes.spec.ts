@@ -332,6 +332,13 @@ test('the allergen sheet on a 390 px and a 320 px phone: every allergen of every
     await expect(page.getByTestId('allergen-legend')).toContainText('May contain — check: the ingredients suggest it')
     await expectAccessible(page)
   }
+  // Wide, the table: the same marks, the dish column kept in view.
+  await page.setViewportSize(DESKTOP)
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Tortilla/ }) })
+  await expect(row.getByRole('rowheader')).toContainText('Not confirmed')
+  await expect(row.getByRole('cell').nth(3)).toHaveText('!May contain — check')
+  await expect(row.locator('[data-mark]')).toHaveCount(1)
+  await expectAccessible(page)
   if (js()) await expect(page.getByRole('button', { name: 'Print the allergen sheet' })).toBeVisible()
   else await expect(page.getByText("Use your browser's Print to print the allergen sheet.")).toBeVisible()
   await expect(page.getByText('Print recipe card')).toHaveCount(0)
