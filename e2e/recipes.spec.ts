@@ -172,7 +172,7 @@ test('a basic member on a phone scales a recipe to 3× and by what there is of o
 
   // The allergen sheet, on screen and as a PDF.
   await page.goto('/recipes/allergens')
-  await expect(page.getByRole('table')).toContainText('Pasta fresca')
+  await expect(page.getByTestId('allergen-cards')).toContainText('Pasta fresca')
   await expectAccessible(page)
   const pdf = await page.request.get('/recipes/allergens.pdf')
   expect(pdf.status()).toBe(200)
@@ -278,7 +278,7 @@ test('the recipe card prints on one A4 page; the photo comes resized from the se
 
   // The allergen sheet prints on one A4 page too, landscape, every column on it.
   await page.goto('/recipes/allergens')
-  await expect(page.getByRole('table')).toContainText('Lasagne al forno')
+  await expect(page.getByTestId('allergen-cards')).toContainText('Lasagne al forno')
   const sheet = await getDocumentProxy(new Uint8Array(await page.pdf({ format: 'A4', preferCSSPageSize: true })))
   expect(sheet.numPages).toBe(1)
   const [, , sheetWidth, sheetHeight] = (await sheet.getPage(1)).view as number[]
@@ -290,6 +290,89 @@ test('the recipe card prints on one A4 page; the photo comes resized from the se
   expect(overflow).toBeLessThanOrEqual(0)
   const sheetText = await pdfText(sheet)
   for (const expected of ['Lasagne al forno', 'Celery', 'Sulphites', 'Lupin', 'Molluscs']) expect(sheetText).toContain(expected)
+  await page.context().close()
+})
+
+/** Sideways scroll the page needs, in px (0: none). */
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+test('the allergen sheet on a 390 px and a 320 px phone: every allergen of every dish readable without scrolling sideways; an unconfirmed dish says so', async ({ browser, baseURL }) => {
+  const k = await kitchen(baseURL!)
+  // Confirmed: milk is the 7th of the 14 allergens, past what a phone showed of the table.
+  await ok(
+    await k.owner.api.post(`/v1/orgs/${k.orgId}/recipes`, {
+      data: { name: 'Lemon posset', ingredients: [{ type: 'ingredient', quantity: 600, unit: 'ml', name: 'double cream' }], allergens: { milk: 'contains', sulphites: 'mayContain' }, confirmAllergens: true },
+    }),
+  )
+  // Typed by hand and saved without confirming: its eggs are to check, and it says it is not confirmed.
+  const { recipe: tortilla } = await ok(
+    await k.owner.api.post(`/v1/orgs/${k.orgId}/recipes`, { data: { name: 'Tortilla', ingredients: [{ type: 'ingredient', quantity: 3, unit: '', name: 'eggs' }, { type: 'ingredient', quantity: 2, unit: '', name: 'potatoes' }] } }),
+  )
+  const page = await signedInPage(browser, k.basic, PHONE)
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/recipes/allergens')
+    await expect(page.getByRole('heading', { level: 1, name: /^Allergens/ })).toBeVisible()
+    expect(await sidewaysScroll(page)).toBe(0)
+    const posset = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Lemon posset' }) })
+    const contains = posset.locator('[data-mark="contains"]')
+    await expect(contains).toHaveText(/Contains:\s*Milk/)
+    await expect(posset.locator('[data-mark="mayContain"]')).toHaveText(/May contain:\s*Sulphites/)
+    await expect(posset.locator('[data-mark="free"]')).toContainText('Celery')
+    await expect(posset.locator('[data-mark="free"]')).toContainText('Eggs')
+    await expect(posset).not.toContainText('Not confirmed')
+    const box = (await contains.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(width)
+    const dish = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /^Tortilla/ }) })
+    await expect(dish.getByRole('heading')).toContainText('Not confirmed')
+    await expect(dish.locator('[data-mark="check"]')).toHaveText(/May contain — check:\s*Eggs/)
+    await expect(dish.locator('[data-mark="free"]')).not.toContainText('Eggs')
+    // What "!" and "Not confirmed" mean, in words.
+    await expect(page.getByTestId('allergen-legend')).toContainText('May contain — check: the ingredients suggest it')
+    await expectAccessible(page)
+  }
+  // Wide, the table: the same marks, the dish column kept in view.
+  await page.setViewportSize(DESKTOP)
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Tortilla/ }) })
+  await expect(row.getByRole('rowheader')).toContainText('Not confirmed')
+  await expect(row.getByRole('cell').nth(3)).toHaveText('!May contain — check')
+  await expect(row.locator('[data-mark]')).toHaveCount(1)
+  await expectAccessible(page)
+  if (js()) await expect(page.getByRole('button', { name: 'Print the allergen sheet' })).toBeVisible()
+  else await expect(page.getByText("Use your browser's Print to print the allergen sheet.")).toBeVisible()
+  await expect(page.getByText('Print recipe card')).toHaveCount(0)
+
+  // The dish's own page (its print card) says the same.
+  await page.goto(`/recipes/${tortilla.id}`)
+  const allergens = page.locator('section[aria-labelledby="allergens"]')
+  await expect(allergens.getByTestId('allergens-unconfirmed')).toHaveText('Not confirmed')
+  await expect(allergens.locator('[data-mark="check"]')).toHaveText('! May contain Eggs — check')
+  expect(await sidewaysScroll(page)).toBe(0)
+  await expectAccessible(page)
+  await page.context().close()
+})
+
+test("the recipe editor's allergen choices are 44 px targets and its photo field is named by its label", async ({ browser, baseURL }) => {
+  const k = await kitchen(baseURL!)
+  const page = await signedInPage(browser, k.admin, PHONE)
+  await page.goto('/settings/recipes/new')
+  await expect(page.getByRole('heading', { level: 1, name: 'New recipe' })).toBeVisible()
+  const choices = page.getByRole('group', { name: /^Eggs/ }).getByRole('radio')
+  await expect(choices).toHaveCount(3)
+  for (const choice of await choices.all()) {
+    // The target is the choice with its words: the whole of it selects.
+    const label = choice.locator('xpath=ancestor::label[1]')
+    const box = (await label.boundingBox())!
+    expect(box.height).toBeGreaterThanOrEqual(44)
+    expect(box.width).toBeGreaterThanOrEqual(44)
+  }
+  await page.getByRole('group', { name: /^Eggs/ }).getByText('May contain').click()
+  await expect(page.getByRole('group', { name: /^Eggs/ }).getByLabel('May contain')).toBeChecked()
+  // Its label names it (the section heading once took the field's id, leaving it "Choose File").
+  await expect(page.locator('input[type="file"][name="image"]')).toHaveAccessibleName('Choose a photo')
+  expect(await sidewaysScroll(page)).toBe(0)
+  await expectAccessible(page)
   await page.context().close()
 })
 

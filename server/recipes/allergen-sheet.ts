@@ -1,9 +1,12 @@
 /**
  * The allergen sheet of a venue as a PDF (A4 landscape): every recipe of the venue × the 14 allergens,
- * "X" for contains, "?" for may contain — the table kitchens pin on the wall.
+ * "X" for contains, "?" for may contain, "!" for may contain — check (suggested by the ingredient
+ * names, not confirmed), and a recipe whose list nobody has confirmed flagged so (ADR 084) — the table
+ * kitchens pin on the wall.
  */
 import PDFDocument from 'pdfkit'
 import { t, type Locale } from '../i18n.ts'
+import { MARK_TEXT } from './allergens.ts'
 import { ALLERGENS } from './schema.ts'
 import type { RecipeSummary } from './service.ts'
 
@@ -33,12 +36,18 @@ export function allergenSheetPdf(input: { locale: Locale; venueName: string; org
 
   const width = doc.page.width - margin * 2
   doc.font('Helvetica-Bold').fontSize(16).text(pdfText(`${t(locale, 'recipes.sheet.title')} — ${input.venueName}`), margin, margin)
-  doc.font('Helvetica').fontSize(9).text(pdfText(`${input.orgName} · ${t(locale, 'recipes.sheet.legend')} · ${input.printedAt}`))
+  doc.font('Helvetica').fontSize(9).text(pdfText(`${input.orgName} · ${input.printedAt}`))
+  doc.font('Helvetica').fontSize(9).text(pdfText(`${t(locale, 'recipes.sheet.legend')} · ${t(locale, 'recipes.sheet.legendUnconfirmed')}`), { width })
   doc.moveDown(0.5)
 
   const nameWidth = Math.max(160, width - ALLERGENS.length * 40)
   const cell = (width - nameWidth) / ALLERGENS.length
-  const headerHeight = 70
+  const unconfirmed = pdfText(t(locale, 'recipes.sheet.unconfirmed'))
+  // The headers are written whole on a slant (never wrapped, so never broken inside a word): the
+  // header is as tall as the longest name needs, in whichever language.
+  doc.font('Helvetica-Bold').fontSize(8)
+  const longest = Math.max(...ALLERGENS.map((a) => doc.widthOfString(pdfText(t(locale, `allergens.${a}`)))))
+  const headerHeight = Math.max(40, Math.ceil(longest * Math.sin(Math.PI / 3)) + 16)
   let y = doc.y
   const header = () => {
     doc.font('Helvetica-Bold').fontSize(8)
@@ -66,11 +75,14 @@ export function allergenSheetPdf(input: { locale: Locale; venueName: string; org
       header()
     }
     const baseline = (rowHeight - nameSize) / 2
-    doc.font('Helvetica').fontSize(nameSize).text(pdfText(recipe.name), margin + 2, y + baseline, { width: nameWidth - 4, height: rowHeight, ellipsis: true, lineBreak: false })
+    // An unconfirmed recipe says so at the end of its name cell, in words (not a colour).
+    const flagWidth = recipe.allergensConfirmed ? 0 : doc.font('Helvetica-Bold').fontSize(nameSize - 1).widthOfString(unconfirmed) + 6
+    doc.font('Helvetica').fontSize(nameSize).text(pdfText(recipe.name), margin + 2, y + baseline, { width: nameWidth - 4 - flagWidth, height: rowHeight, ellipsis: true, lineBreak: false })
+    if (flagWidth) doc.font('Helvetica-Bold').fontSize(nameSize - 1).text(unconfirmed, margin + nameWidth - flagWidth, y + baseline + 0.5, { width: flagWidth - 2, align: 'right', lineBreak: false })
     ALLERGENS.forEach((a, i) => {
-      const level = recipe.allergens[a]
-      if (!level) return
-      doc.font('Helvetica-Bold').fontSize(markSize).text(level === 'contains' ? 'X' : '?', margin + nameWidth + i * cell, y + (rowHeight - markSize) / 2, { width: cell, align: 'center', lineBreak: false })
+      const mark = recipe.allergenMarks[a]
+      if (!mark) return
+      doc.font('Helvetica-Bold').fontSize(markSize).text(MARK_TEXT[mark], margin + nameWidth + i * cell, y + (rowHeight - markSize) / 2, { width: cell, align: 'center', lineBreak: false })
     })
     y += rowHeight
     doc.moveTo(margin, y).lineTo(margin + width, y).lineWidth(0.5).strokeColor('#999999').stroke().strokeColor('black').lineWidth(1)

@@ -2,7 +2,7 @@
  * Allergen detection from ingredient names, in English and Spanish (docs/decisions/026-recipe-import.md).
  * A suggestion only: a person confirms the list. Pure, safe to bundle for the browser.
  */
-import type { Allergen, AllergenMap } from './constants.ts'
+import { ALLERGENS, type Allergen, type AllergenMap } from './constants.ts'
 
 /** Lower case, accents removed, anything but letters and digits as single spaces. */
 export function normalise(text: string): string {
@@ -110,4 +110,30 @@ export function detectAllergens(names: readonly string[]): AllergenMap {
     }
   }
   return out
+}
+
+/**
+ * How a recipe shows an allergen wherever it appears (recipe page, allergen sheet, its PDF, labels):
+ * what a person listed ("contains", "may contain"), or "check" for an allergen the ingredient names
+ * suggest that nobody has confirmed (docs/decisions/084-allergens-detected-on-every-save.md).
+ */
+export const ALLERGEN_MARKS = ['contains', 'mayContain', 'check'] as const
+export type AllergenMark = (typeof ALLERGEN_MARKS)[number]
+export type AllergenMarks = Partial<Record<Allergen, AllergenMark>>
+/** The printed mark of each: the same on the page, the sheet, its PDF and the print card. */
+export const MARK_TEXT: Record<AllergenMark, string> = { contains: 'X', mayContain: '?', check: '!' }
+
+/**
+ * The marks of a recipe: its listed allergens, and — while its list is not confirmed — every
+ * detected allergen it does not list as "check". A confirmed list is a person's word on these very
+ * ingredients (editing them un-confirms it), so a suggestion they left out stays out.
+ */
+export function allergenMarks(listed: AllergenMap, detected: AllergenMap, confirmed: boolean): AllergenMarks {
+  const marks: AllergenMarks = {}
+  for (const allergen of ALLERGENS) {
+    const level = listed[allergen]
+    if (level) marks[allergen] = level
+    else if (!confirmed && detected[allergen]) marks[allergen] = 'check'
+  }
+  return marks
 }

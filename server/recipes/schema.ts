@@ -40,6 +40,11 @@ export const recipes = pgTable(
     ingredients: jsonb().$type<IngredientLine[]>().notNull().default(sql`'[]'::jsonb`),
     steps: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     allergens: jsonb().$type<AllergenMap>().notNull().default(sql`'{}'::jsonb`),
+    /**
+     * What the ingredient names suggested when the recipe was last saved (docs/decisions/
+     * 084-allergens-detected-on-every-save.md); null for a recipe not saved since detection was stored.
+     */
+    detectedAllergens: jsonb().$type<AllergenMap>(),
     /** When a person last confirmed the allergen list, and who (their name then). */
     allergensConfirmedAt: timestamp({ withTimezone: true }),
     allergensConfirmedBy: text(),

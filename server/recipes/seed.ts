@@ -1,5 +1,7 @@
 import type { DemoSeeder } from '../db/seed.ts'
+import { detectAllergens } from './allergens.ts'
 import { recipeCategories, recipes, type AllergenMap, type IngredientLine } from './schema.ts'
+import { ingredientNames } from './service.ts'
 
 const i = (quantity: number | null, unit: string, name: string, note = '', quantityMax: number | null = null): IngredientLine => ({
   type: 'ingredient',
@@ -141,6 +143,7 @@ export const seedRecipesDemo: DemoSeeder = async ({ db }, { orgId, venueIds }) =
       categoryId: categories[category]!.id,
       ...r,
       venueIds: firstVenueOnly && venueIds[0] ? [venueIds[0]] : [],
+      detectedAllergens: detectAllergens(ingredientNames(r.ingredients)),
       allergensConfirmedAt: now,
       allergensConfirmedBy: 'Olivia Owner',
     })),

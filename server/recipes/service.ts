@@ -11,7 +11,7 @@ import { memberships, uploads, venues } from '../db/schema.ts'
 import { t, type Locale } from '../i18n.ts'
 import { hasRow, registerOnboardingStep } from '../onboarding/steps.ts'
 import { isImageType, uploadUrl } from '../uploads/service.ts'
-import { detectAllergens } from './allergens.ts'
+import { allergenMarks, detectAllergens } from './allergens.ts'
 import { recipeCategories, recipes, type AllergenMap, type IngredientLine } from './schema.ts'
 
 export interface RecipeContext {
@@ -146,14 +146,26 @@ const summaryColumns = {
   cookMinutes: recipes.cookMinutes,
   allergens: recipes.allergens,
   allergensConfirmedAt: recipes.allergensConfirmedAt,
+  detectedAllergens: recipes.detectedAllergens,
+  /** The ingredients only of a recipe saved before detection was stored: its detection is made on reading. */
+  unsavedIngredients: sql<IngredientLine[] | null>`case when ${recipes.detectedAllergens} is null then ${recipes.ingredients} end`.mapWith((v: unknown) =>
+    typeof v === 'string' ? (JSON.parse(v) as IngredientLine[]) : (v as IngredientLine[] | null),
+  ),
   imageUploadId: recipes.imageUploadId,
   venueIds: recipes.venueIds,
   updatedAt: recipes.updatedAt,
 }
-type SummaryRow = { [K in keyof typeof summaryColumns]: RecipeRow[K] }
+type SummaryRow = { [K in Exclude<keyof typeof summaryColumns, 'unsavedIngredients'>]: RecipeRow[K] } & { unsavedIngredients?: IngredientLine[] | null }
+
+/** What the ingredient names suggested at the last save (or now, for a recipe not saved since). */
+function storedDetection(row: Pick<RecipeRow, 'detectedAllergens'> & { unsavedIngredients?: IngredientLine[] | null }): AllergenMap {
+  return row.detectedAllergens ?? detectAllergens(ingredientNames(row.unsavedIngredients ?? []))
+}
 
 /** `RecipeSummary`: what lists show. */
 export function publicSummary(row: SummaryRow) {
+  const detectedAllergens = storedDetection(row)
+  const allergensConfirmed = row.allergensConfirmedAt !== null
   return {
     id: row.id,
     name: row.name,
@@ -165,7 +177,11 @@ export function publicSummary(row: SummaryRow) {
     prepMinutes: row.prepMinutes,
     cookMinutes: row.cookMinutes,
     allergens: row.allergens,
-    allergensConfirmed: row.allergensConfirmedAt !== null,
+    allergensConfirmed,
+    /** What the ingredient names suggested when the recipe was last saved. */
+    detectedAllergens,
+    /** What every view shows: the listed allergens and, while unconfirmed, the detected ones as "check". */
+    allergenMarks: allergenMarks(row.allergens, detectedAllergens, allergensConfirmed),
     imageUploadId: row.imageUploadId,
     imageUrl: row.imageUploadId ? uploadUrl(row.orgId, row.imageUploadId) : null,
     venueIds: row.venueIds,
@@ -174,15 +190,14 @@ export function publicSummary(row: SummaryRow) {
 }
 export type RecipeSummary = ReturnType<typeof publicSummary>
 
-/** `Recipe`: everything, with the allergens its ingredient names suggest. */
+/** `Recipe`: everything. */
 export function publicRecipe(row: RecipeRow) {
   return {
-    ...publicSummary(row),
+    ...publicSummary({ ...row, unsavedIngredients: row.ingredients }),
     ingredients: row.ingredients,
     steps: row.steps,
     allergensConfirmedAt: row.allergensConfirmedAt ? row.allergensConfirmedAt.toISOString() : null,
     allergensConfirmedBy: row.allergensConfirmedBy,
-    detectedAllergens: detectAllergens(ingredientNames(row.ingredients)),
     createdAt: row.createdAt.toISOString(),
   }
 }
@@ -324,7 +339,7 @@ export async function createRecipe(ctx: RecipeContext, input: RecipeInput): Prom
   const confirmed = input.confirmAllergens ? { allergensConfirmedAt: new Date(), allergensConfirmedBy: await actorName(ctx) } : {}
   const [row] = await ctx.db
     .insert(recipes)
-    .values({ orgId: ctx.scope.orgId, ...values(input), name: input.name, venueIds: venueIds ?? [], ...confirmed })
+    .values({ orgId: ctx.scope.orgId, ...values(input), name: input.name, venueIds: venueIds ?? [], detectedAllergens: detectAllergens(ingredientNames(input.ingredients ?? [])), ...confirmed })
     .returning()
   return publicRecipe(row!)
 }
@@ -353,7 +368,14 @@ export async function updateRecipe(ctx: RecipeContext, id: string, patch: Partia
         : {}
     const [row] = await tx
       .update(recipes)
-      .set({ ...values(patch), ...(venueIds !== undefined ? { venueIds } : {}), ...stamp, updatedAt: new Date() })
+      .set({
+        ...values(patch),
+        ...(venueIds !== undefined ? { venueIds } : {}),
+        // Detection runs on every save, on the ingredients the recipe now has (ADR 084).
+        detectedAllergens: detectAllergens(ingredientNames(patch.ingredients ?? current.ingredients)),
+        ...stamp,
+        updatedAt: new Date(),
+      })
       .where(and(recipesInScope(ctx.scope), eq(recipes.id, id)))
       .returning()
     return row && publicRecipe(row)

@@ -5,7 +5,9 @@
 import pino from 'pino'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { seedDemo } from '../../server/db/seed.ts'
+import { recipes } from '../../server/recipes/schema.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { FILES, uploadFile } from '../support/checklists.ts'
 import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
@@ -218,6 +220,58 @@ describe('allergen sheet', () => {
     expect(text).toContain('Crustáceos')
     expect(text).toContain('X = contiene')
     expect((await fresh.basicLimited.client.get(`/v1/orgs/${fresh.orgId}/venues/${fresh.venueA}/recipes/allergen-sheet`)).status).toBe(403)
+  })
+})
+
+describe('allergens detected on every save (ADR 084)', () => {
+  test('"3 eggs" typed by hand and saved without confirming: the sheet marks eggs "may contain — check" and the recipe not confirmed, in its data and its PDF', async () => {
+    const fresh = await createOrgWithActors(t)
+    const base = `/v1/orgs/${fresh.orgId}`
+    const sheet = async () => {
+      const book = await fresh.basic.client.get(`${base}/venues/${fresh.venueA}/recipes`)
+      expect(book.status, book.text).toBe(200)
+      return book.json.recipes.find((r: { name: string }) => r.name === 'Lemon posset')
+    }
+    const posset = await createRecipe(fresh.admin.client, fresh.orgId, {
+      name: 'Lemon posset',
+      ingredients: [
+        { type: 'ingredient', quantity: 3, unit: '', name: 'eggs' },
+        { type: 'ingredient', quantity: 2, unit: '', name: 'lemons' },
+      ],
+      allergens: {},
+    })
+    // Detection ran on the save and is stored with the recipe.
+    const [stored] = await t.db.select({ detected: recipes.detectedAllergens }).from(recipes).where(eq(recipes.id, posset.id))
+    expect(stored!.detected).toEqual({ eggs: 'contains' })
+    expect(await sheet()).toMatchObject({ allergens: {}, allergensConfirmed: false, detectedAllergens: { eggs: 'contains' }, allergenMarks: { eggs: 'check' } })
+
+    // The PDF says it too: the "!" mark, the flag and what both mean.
+    const res = await t.app.request(`${base}/venues/${fresh.venueA}/recipes/allergen-sheet`, { headers: { cookie: [...fresh.basic.client.jar].map(([k, v]) => `${k}=${v}`).join('; ') } })
+    expect(res.status).toBe(200)
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true })
+    const folded = (text as string).replace(/\s+/g, ' ')
+    expect(folded).toMatch(/Lemon posset\s*NOT CONFIRMED/)
+    expect(folded).toContain('! = may contain — check')
+    expect(folded).toContain('NOT CONFIRMED = nobody has checked')
+
+    // A person confirms: their list is what shows.
+    const confirmed = await fresh.admin.client.put(`${base}/recipes/${posset.id}`, { allergens: { eggs: 'contains', milk: 'contains' }, confirmAllergens: true })
+    expect(confirmed.json.recipe).toMatchObject({ allergensConfirmed: true, allergenMarks: { eggs: 'contains', milk: 'contains' } })
+    expect((await sheet()).allergenMarks).toEqual({ eggs: 'contains', milk: 'contains' })
+
+    // Ingredients edited after confirming: detection runs again, the recipe is unconfirmed, the new suggestion is to check.
+    const edited = await fresh.admin.client.put(`${base}/recipes/${posset.id}`, {
+      ingredients: [...posset.ingredients, { type: 'ingredient', quantity: 30, unit: 'g', name: 'toasted almonds' }],
+    })
+    expect(edited.json.recipe).toMatchObject({ allergensConfirmed: false, detectedAllergens: { eggs: 'contains', treeNuts: 'contains' } })
+    expect((await sheet()).allergenMarks).toEqual({ eggs: 'contains', milk: 'contains', treeNuts: 'check' })
+
+    // A recipe saved before detection was stored: detected on reading until its next save.
+    await t.db.update(recipes).set({ detectedAllergens: null }).where(eq(recipes.id, posset.id))
+    expect((await sheet()).allergenMarks).toEqual({ eggs: 'contains', milk: 'contains', treeNuts: 'check' })
+    await fresh.admin.client.put(`${base}/recipes/${posset.id}`, { description: 'Set overnight.' })
+    const [again] = await t.db.select({ detected: recipes.detectedAllergens }).from(recipes).where(eq(recipes.id, posset.id))
+    expect(again!.detected).toEqual({ eggs: 'contains', treeNuts: 'contains' })
   })
 })
 

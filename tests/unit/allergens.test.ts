@@ -1,5 +1,5 @@
-import { expect, test } from 'vitest'
-import { detectAllergens, detectInName } from '../../server/recipes/allergens.ts'
+import { describe, expect, test } from 'vitest'
+import { allergenMarks, detectAllergens, detectInName } from '../../server/recipes/allergens.ts'
 
 test.each([
   ['harina de trigo', { gluten: 'contains' }],
@@ -40,4 +40,20 @@ test.each(['coconut milk', 'leche de coco', 'nuez moscada', 'nutmeg', 'harina de
 
 test('a recipe: "contains" wins over "may contain"', () => {
   expect(detectAllergens(['almendras', 'chocolate, may contain almonds', 'leche'])).toEqual({ treeNuts: 'contains', milk: 'contains' })
+})
+
+describe('what a recipe shows (ADR 084)', () => {
+  test('unconfirmed: what the ingredients suggest and the list leaves out is "check"; the listed level wins', () => {
+    expect(allergenMarks({}, { eggs: 'contains' }, false)).toEqual({ eggs: 'check' })
+    expect(allergenMarks({ milk: 'mayContain' }, { milk: 'contains', gluten: 'mayContain' }, false)).toEqual({ milk: 'mayContain', gluten: 'check' })
+    expect(allergenMarks({ sesame: 'contains' }, {}, false)).toEqual({ sesame: 'contains' })
+  })
+
+  test('confirmed: the list a person checked against these very ingredients, suggestions they left out stay out', () => {
+    expect(allergenMarks({ milk: 'contains' }, { milk: 'contains', eggs: 'contains' }, true)).toEqual({ milk: 'contains' })
+  })
+
+  test('"3 eggs" typed by hand and never confirmed: eggs to check', () => {
+    expect(allergenMarks({}, detectAllergens(['3 eggs', 'sugar']), false)).toEqual({ eggs: 'check' })
+  })
 })

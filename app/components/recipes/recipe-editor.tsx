@@ -179,10 +179,10 @@ export function RecipeEditor({ draft, revision, errors, formError, categories, v
                   {tc(`allergens.${allergen}`)}
                   {suggested ? <span className="ms-2 text-sm font-normal text-amber-800 dark:text-amber-300">({t('recipes.suggested')})</span> : null}
                 </legend>
-                <div className="flex flex-wrap gap-3 text-sm">
+                <div className="flex flex-wrap gap-x-1 text-base">
                   {(['', 'contains', 'mayContain'] as const).map((value) => (
-                    <label key={value} className="flex items-center gap-1">
-                      <input type="radio" name={`allergens.${allergen}`} value={value} defaultChecked={level === value} />
+                    <label key={value} className="flex min-h-11 min-w-11 cursor-pointer items-center gap-2 rounded-md px-2 hover:bg-stone-100 dark:hover:bg-stone-800" data-testid="allergen-choice">
+                      <input type="radio" name={`allergens.${allergen}`} value={value} defaultChecked={level === value} className="size-5 shrink-0 accent-blue-700 dark:accent-blue-400" />
                       {value === '' ? t('recipes.levelNone') : t(`recipes.level.${value}`)}
                     </label>
                   ))}
@@ -202,8 +202,9 @@ export function RecipeEditor({ draft, revision, errors, formError, categories, v
         </label>
       </fieldset>
 
-      <section className="space-y-3" aria-labelledby="recipe-image">
-        <h2 id="recipe-image" className="text-lg font-semibold">
+      {/* The heading's id is not the file field's (fid('image')): the label must find the field. */}
+      <section className="space-y-3" aria-labelledby="recipe-image-heading">
+        <h2 id="recipe-image-heading" className="text-lg font-semibold">
           {t('recipes.image')}
         </h2>
         {imageUrl ? (

@@ -1,4 +1,5 @@
 import type { Allergen, AllergenLevel, IngredientLine } from '../../../server/recipes/constants'
+import type { AllergenMarks } from '../../../server/recipes/allergens'
 
 export type AllergenMap = Partial<Record<Allergen, AllergenLevel>>
 
@@ -21,6 +22,10 @@ export interface RecipeSummary {
   cookMinutes: number | null
   allergens: AllergenMap
   allergensConfirmed: boolean
+  /** What the ingredient names suggested when the recipe was last saved. */
+  detectedAllergens: AllergenMap
+  /** What to show: listed allergens, and unconfirmed suggestions as "check" (ADR 084). */
+  allergenMarks: AllergenMarks
   imageUploadId: string | null
   imageUrl: string | null
   venueIds: string[]
@@ -31,5 +36,6 @@ export interface Recipe extends RecipeSummary {
   steps: string[]
   allergensConfirmedAt: string | null
   allergensConfirmedBy: string | null
-  detectedAllergens: AllergenMap
 }
+
+export type { AllergenMark, AllergenMarks } from '../../../server/recipes/allergens'

@@ -105,7 +105,7 @@ export default function SettingsRecipes({ loaderData, actionData }: Route.Compon
                     </span>
                     <span className="flex flex-wrap items-center gap-2">
                       {!r.allergensConfirmed ? <span className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-950 dark:bg-amber-900 dark:text-amber-50">{t('recipes.unconfirmed')}</span> : null}
-                      <AllergenBadges allergens={r.allergens} />
+                      <AllergenBadges marks={r.allergenMarks} />
                     </span>
                   </li>
                 ))}

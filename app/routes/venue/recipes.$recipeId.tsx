@@ -117,7 +117,7 @@ export default function RecipePage({ loaderData }: Route.ComponentProps) {
         <h2 id="allergens" className="text-xl font-bold">
           {tc('allergens.label')}
         </h2>
-        <AllergenBadges allergens={recipe.allergens} size="lg" />
+        <AllergenBadges marks={recipe.allergenMarks} unconfirmed={!recipe.allergensConfirmed} size="lg" />
         <p className="text-sm">
           {recipe.allergensConfirmedAt
             ? t('recipes.allergensConfirmed', { date: formatInstant(recipe.allergensConfirmedAt, { language: i18n.language, timeZone: loaderData.timeZone, style: 'medium' }), name: recipe.allergensConfirmedBy ?? '—' })

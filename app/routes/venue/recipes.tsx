@@ -94,7 +94,7 @@ export default function Recipes({ loaderData }: Route.ComponentProps) {
                       {r.name}
                     </Link>
                   </span>
-                  <AllergenBadges allergens={r.allergens} />
+                  <AllergenBadges marks={r.allergenMarks} unconfirmed={!r.allergensConfirmed} />
                 </li>
               ))}
             </ul>

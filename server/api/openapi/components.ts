@@ -9,6 +9,7 @@ import { TEMPERATURE_ITEM_KINDS } from '../../temperatures/schema.ts'
 import { locales } from '../../i18n.ts'
 import { MEMBER_STATUSES, PLANS, ROLES, TEMPERATURE_UNITS } from '../../orgs/schema.ts'
 import { RECORD_KINDS, RECORD_STATUSES } from '../../records/schema.ts'
+import { ALLERGEN_MARKS } from '../../recipes/allergens.ts'
 import { ALLERGEN_LEVELS, ALLERGENS } from '../../recipes/schema.ts'
 import { errorCatalogue } from '../errors.ts'
 
@@ -551,6 +552,13 @@ const schemas = {
     additionalProperties: false,
     properties: Object.fromEntries(ALLERGENS.map((a) => [a, enumOf(ALLERGEN_LEVELS)])),
   },
+  AllergenMarks: {
+    type: 'object',
+    description:
+      'What every view of a recipe shows (docs/decisions/084-allergens-detected-on-every-save.md): the listed allergens, and while the list is not confirmed every allergen the ingredient names suggest that it does not list, as "check" ("may contain — check"); an allergen not listed is free of it',
+    additionalProperties: false,
+    properties: Object.fromEntries(ALLERGENS.map((a) => [a, enumOf(ALLERGEN_MARKS)])),
+  },
   IngredientLine: {
     oneOf: [
       object({ type: { type: 'string', const: 'section' }, name: string }, 'A heading such as "For the sauce"'),
@@ -575,7 +583,9 @@ const schemas = {
     prepMinutes: { type: ['integer', 'null'] },
     cookMinutes: { type: ['integer', 'null'] },
     allergens: ref('AllergenMap'),
-    allergensConfirmed: { ...boolean, description: 'A person has confirmed the allergen list since it last changed' },
+    allergensConfirmed: { ...boolean, description: 'A person has confirmed the allergen list since it or the ingredients last changed' },
+    detectedAllergens: { ...ref('AllergenMap'), description: 'What the ingredient names (English and Spanish) suggested when the recipe was last saved' },
+    allergenMarks: ref('AllergenMarks'),
     imageUploadId: nullable(uuid),
     imageUrl: { ...nullable(string), description: 'GET {org}/uploads/{uploadId} of the image' },
     venueIds: { ...array(uuid), description: 'Venues where it is used; empty = every venue' },
@@ -598,7 +608,8 @@ const schemas = {
       allergensConfirmed: boolean,
       allergensConfirmedAt: nullable(dateTime),
       allergensConfirmedBy: { ...nullable(string), description: 'The name of who confirmed them' },
-      detectedAllergens: { ...ref('AllergenMap'), description: 'What the ingredient names suggest (English and Spanish): a suggestion for the person confirming' },
+      detectedAllergens: { ...ref('AllergenMap'), description: 'What the ingredient names (English and Spanish) suggested when the recipe was last saved: a suggestion for the person confirming' },
+      allergenMarks: ref('AllergenMarks'),
       imageUploadId: nullable(uuid),
       imageUrl: nullable(string),
       venueIds: array(uuid),

@@ -1176,7 +1176,8 @@ export const operations: Operation[] = [
     path: `${ORG}/recipes`,
     tag: 'Recipes',
     summary: 'Create a recipe',
-    notes: '`confirmAllergens: true` records that the caller checked the allergen list (who and when). The image must be an image upload of the organisation (`data.imageUploadId`).',
+    notes:
+      '`confirmAllergens: true` records that the caller checked the allergen list (who and when). The ingredient names are run through allergen detection on every save and the result stored (`detectedAllergens`); while the list is unconfirmed, `allergenMarks` shows each detected allergen it leaves out as `check` (ADR 084). The image must be an image upload of the organisation (`data.imageUploadId`).',
     access: 'recipes.manage',
     body: createRecipeBody,
     replies: [json(201, wrap({ recipe: ref('Recipe') }))],
@@ -1206,7 +1207,7 @@ export const operations: Operation[] = [
     path: `${ORG}/recipes/{recipeId}`,
     tag: 'Recipes',
     summary: 'Change a recipe',
-    notes: 'Changing the allergens or the ingredients without `confirmAllergens: true` clears the confirmation. ' + RECIPE_VENUES,
+    notes: 'Changing the allergens or the ingredients without `confirmAllergens: true` clears the confirmation; allergen detection runs again on every save (ADR 084). ' + RECIPE_VENUES,
     access: 'recipes.manage',
     body: updateRecipeBody,
     replies: [json(200, wrap({ recipe: ref('Recipe') }))],
@@ -1228,7 +1229,7 @@ export const operations: Operation[] = [
     path: `${ORG}/venues/{venueId}/recipes/allergen-sheet`,
     tag: 'Recipes',
     summary: "The venue's allergen sheet as a PDF: every recipe × the 14 allergens (added)",
-    notes: `"X" contains, "?" may contain; in the caller's language. ${VENUE_ACCESS}`,
+    notes: `"X" contains, "?" may contain, "!" may contain — check (detected, not confirmed); a recipe whose list is not confirmed is flagged so (ADR 084); in the caller's language. ${VENUE_ACCESS}`,
     access: 'venue.read',
     replies: [
       {
