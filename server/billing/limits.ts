@@ -69,8 +69,11 @@ export function limitError(kind: LimitKind, plan: Plan, limit: number, locale: L
   })
 }
 
-/** 403 when one more `kind` would go over the organisation's plan; only inside the lock (below). */
-async function assertWithinLimit(db: Db, orgId: string, kind: LimitKind, locale: Locale): Promise<void> {
+/**
+ * 403 when one more `kind` would go over the organisation's plan. Outside `createWithinLimit` only as
+ * an early answer before costly work (it decides nothing: the count under the lock does).
+ */
+export async function assertWithinLimit(db: Db, orgId: string, kind: LimitKind, locale: Locale): Promise<void> {
   const plan = await orgPlan(db, orgId)
   const limit = planLimits(plan)[kind]
   if (limit === null) return

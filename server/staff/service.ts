@@ -6,7 +6,7 @@ import { can, roleRank, type Role } from '../auth/permissions.ts'
 import { generateUnusedPin, limitPinAnswers, pinDigest, pinDigestInUse } from '../auth/pin.ts'
 import { findUserByEmail } from '../auth/service.ts'
 import { hashToken, newToken, sameHash } from '../auth/tokens.ts'
-import { createWithinLimit } from '../billing/limits.ts'
+import { assertWithinLimit, createWithinLimit } from '../billing/limits.ts'
 import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { withOrgLock } from '../db/lock.ts'
@@ -204,6 +204,8 @@ export async function createStaff(
   if (email && !actor.emailVerified) throw forbidden(t(locale, 'staff.verifyToInvite'))
   if (!email && input.role === 'OWNER') throw validationError({ role: t(locale, 'staff.pinOnlyRole') })
   const venueIds = await checkVenueIds(db, scope, input.venueIds ?? [], locale)
+  // An early answer before the PIN is counted (ADR 016); the insert below re-counts under the lock.
+  await assertWithinLimit(db, scope.orgId, 'staff', locale)
   if (email) {
     const [taken] = await db
       .select({ id: memberships.id })

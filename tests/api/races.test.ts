@@ -4,14 +4,19 @@
  * exactly the limit), no 5xx, and exactly-once effects: rows in the database, e-mails in the mailbox.
  * Runs on PGlite and, with DATABASE_URL, on PostgreSQL.
  */
-import { and, count, eq, isNull, ne } from 'drizzle-orm'
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm'
+import { queryRows } from '../../server/db/client.ts'
+import pino from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { runAlertScan } from '../../server/alerts/scan.ts'
 import { organisations } from '../../server/db/schema.ts'
 import { checklistSignOffs } from '../../server/checklists/schema.ts'
 import { deviceLoginLinks, devices } from '../../server/devices/schema.ts'
 import { useLoginLink } from '../../server/devices/service.ts'
 import { memberships, venues } from '../../server/orgs/schema.ts'
+import { createMailer } from '../../server/mail/mailer.ts'
 import { recordResolutions, records } from '../../server/records/schema.ts'
+import { instantOf, todayIn } from '../../server/records/service.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
 import { createChecklist } from '../support/checklists.ts'
 import { expectWinners, race, RACERS } from '../support/concurrency.ts'
@@ -19,7 +24,7 @@ import { createDevice, loginLink } from '../support/devices.ts'
 import { linkFrom } from '../support/mailbox.ts'
 import { addMember, createOrg, createOrgWithActors, createVenue, type OrgWithActors } from '../support/orgs.ts'
 import { newUser, verifyUser } from '../support/staff-fixtures.ts'
-import { PASSWORD, registerUser } from './_helpers.ts'
+import { mailsTo as mailsAbout, PASSWORD, registerUser, waitForMailCount } from './_helpers.ts'
 
 let t: TestApp
 let o: OrgWithActors
@@ -97,9 +102,17 @@ describe('plan limits hold under twenty requests at once (Free: 1 venue, 5 staff
     for (const a of answers) expect(a.status, a.text).toBeLessThan(500)
     expect(answers[RACERS / 2]!.status).toBe(200)
     const created = answers.filter((a) => a.status === 201).length
-    // A creation is wholly before the switch (on Pro) or wholly after (on Free, where the first one
-    // takes the only place): never counted on Pro and written on Free.
     expect(await rowsOf(venues, f.orgId)).toBe(created)
+    // A creation is wholly before the switch (on Pro) or wholly after it (on Free, where the first one
+    // takes the only place): never counted on Pro and written on Free. The database's transaction ids
+    // order them: a venue written by a transaction newer than the one that last changed the
+    // organisation's row (the switch) was written after it.
+    const [after] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from ${venues} v join ${organisations} o on o.id = v.org_id
+          where o.id = ${f.orgId} and v.xmin::text::bigint > o.xmin::text::bigint`,
+    )
+    expect(after!.n).toBeLessThanOrEqual(1)
     const [org] = await t.db.select({ plan: organisations.plan }).from(organisations).where(eq(organisations.id, f.orgId))
     expect(org!.plan).toBe('free')
     expect((await f.owner.client.post(`${base(f.orgId)}/venues`, { name: 'One more' })).status).toBe(403)
@@ -264,5 +277,20 @@ describe('archive, restore and delete', () => {
     expectWinners((await race(() => o.admin.client.del(`${base()}/contacts/${contact.json.contact.id}`))).answers, 1)
     const venueId = await createVenue(o.owner, o.orgId, { name: 'Race venue' })
     expectWinners((await race(() => o.owner.client.del(`${base()}/venues/${venueId}`))).answers, 1)
+  })
+})
+
+describe('alerts', () => {
+  test('twenty scans at the same instant send each overdue alert once', async () => {
+    const logger = pino({ level: 'silent' })
+    const deps = { db: t.db, config: t.config, mailer: createMailer({ smtpUrl: t.mailbox.url, from: t.config.MAIL_FROM, dataDir: t.config.DATA_DIR, logger }), logger }
+    await createChecklist(t, o.orgId, { name: 'Racing ovens', dueTime: '16:00', venueIds: [o.venueA], items: [{ type: 'check', label: 'Oven on' }] })
+    const now = instantOf(todayIn('Europe/Madrid'), '16:30', 'Europe/Madrid')
+    const results = await Promise.all(Array.from({ length: RACERS }, () => runAlertScan(deps, now)))
+    expect(results.reduce((n, r) => n + r.sent, 0)).toBeGreaterThanOrEqual(2)
+    for (const email of [o.owner.email, o.admin.email]) await waitForMailCount(t, email, /Racing ovens/, 1)
+    await settleMail()
+    expect(mailsAbout(t, o.owner.email, /Racing ovens/)).toHaveLength(1)
+    expect(mailsAbout(t, o.admin.email, /Racing ovens/)).toHaveLength(1)
   })
 })
