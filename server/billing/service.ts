@@ -194,6 +194,8 @@ export async function handleWebhook(deps: Deps, payload: string, signature: stri
   return deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db
     const orgId = await eventOrg(db, event)
+    // The organisation's lock first (ADR 079): its plan changes wholly before or after any creation.
+    if (orgId) await lockOrgRow(db, orgId)
     const inserted = await db
       .insert(billingEvents)
       .values({ id: event.id, type: event.type, orgId })

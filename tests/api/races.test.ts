@@ -157,6 +157,15 @@ describe('invitations', () => {
     expect((await t.client().get(`/v1/auth/invite?${link.searchParams}`)).status).toBe(200)
   })
 
+  test('twenty invitations to one address at once: one membership, one e-mail', async () => {
+    const email = uniqueEmail('race-same')
+    const { answers } = await race(() => o.owner.client.post(`${base()}/staff`, { name: 'Sam Same', email, role: 'BASIC' }))
+    expectWinners(answers, 1)
+    expect(await t.db.$count(memberships, and(eq(memberships.orgId, o.orgId), eq(memberships.email, email)))).toBe(1)
+    await settleMail()
+    expect(mailsTo(email)).toBe(1)
+  })
+
   test('revoke: twenty at once remove the invitation once', async () => {
     const inv = await invite(uniqueEmail('race-revoke'))
     const { answers } = await race(() => o.owner.client.del(`${base()}/staff/${inv.memberId}`))
