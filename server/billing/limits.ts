@@ -1,7 +1,10 @@
 /**
  * Plan limits, enforced here and only here (docs/decisions/031-billing-plans-and-limits.md):
  * Free allows 1 venue, 5 staff and 1 device; Pro has no limits. Every create path (venues, staff
- * invitations and PIN-only members, devices) calls `assertWithinLimit` before it writes.
+ * invitations and PIN-only members, devices) writes through `createWithinLimit`: the plan is read, the
+ * count taken and the row inserted in one transaction holding the organisation's row lock
+ * (server/db/lock.ts, ADR 079), so twenty requests at once cannot all pass the same count, and a plan
+ * change (which locks the same row) lands wholly before or wholly after a creation.
  *
  * What counts: venues not archived; staff members not removed (owners, invitations still open and
  * PIN-only members included); devices. An organisation over a limit (after a downgrade) keeps
@@ -10,6 +13,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import { ApiError } from '../api/errors.ts'
 import type { Db } from '../db/client.ts'
+import { withOrgLock } from '../db/lock.ts'
 import { devices } from '../devices/schema.ts'
 import { t, type Locale } from '../i18n.ts'
 import { memberships, organisations, venues, type PLANS } from '../orgs/schema.ts'
@@ -65,11 +69,26 @@ export function limitError(kind: LimitKind, plan: Plan, limit: number, locale: L
   })
 }
 
-/** 403 when one more `kind` would go over the organisation's plan (see the file comment). */
+/**
+ * 403 when one more `kind` would go over the organisation's plan. Outside `createWithinLimit` only as
+ * an early answer before costly work (it decides nothing: the count under the lock does).
+ */
 export async function assertWithinLimit(db: Db, orgId: string, kind: LimitKind, locale: Locale): Promise<void> {
   const plan = await orgPlan(db, orgId)
   const limit = planLimits(plan)[kind]
   if (limit === null) return
   const [row] = await db.select({ n: counters[kind](orgId).mapWith(Number) }).from(sql`(select 1) as one`)
   if ((row?.n ?? 0) >= limit) throw limitError(kind, plan, limit, locale)
+}
+
+/**
+ * Create one more `kind` with `insert`, under the organisation's lock: 403 (`limitError`) when the
+ * plan's limit is reached, else `insert(tx)` runs in the same transaction as the count. Side effects
+ * (e-mails, Stripe) belong after this returns.
+ */
+export function createWithinLimit<T>(db: Db, orgId: string, kind: LimitKind, locale: Locale, insert: (tx: Db) => Promise<T>): Promise<T> {
+  return withOrgLock(db, orgId, async (tx) => {
+    await assertWithinLimit(tx, orgId, kind, locale)
+    return insert(tx)
+  })
 }

@@ -11,6 +11,7 @@ import type { Deps } from '../api/context.ts'
 import { badRequest } from '../api/errors.ts'
 import type { Config } from '../config.ts'
 import type { Db } from '../db/client.ts'
+import { lockOrgRow, withOrgLock } from '../db/lock.ts'
 import { t, type Locale } from '../i18n.ts'
 import { organisations } from '../orgs/schema.ts'
 import { orgUsage, planSummary, type Plan } from './limits.ts'
@@ -76,7 +77,8 @@ export type BillingOverview = Awaited<ReturnType<typeof billingOverview>>
 /** PUT {org}/billing/plan, self-hosted only: the owner switches plan; going over the Free limits keeps everything (limits.ts). */
 export async function switchPlan(deps: Deps, orgId: string, plan: Plan, locale: Locale): Promise<void> {
   if (billingMode(deps.config) === 'stripe') throw badRequest(t(locale, 'billing.useStripe'))
-  await deps.db.update(organisations).set({ plan, updatedAt: new Date() }).where(eq(organisations.id, orgId))
+  // Under the organisation's lock, as every creation counts (ADR 079): wholly before or after each one.
+  await withOrgLock(deps.db, orgId, (tx) => setPlan(tx, orgId, plan))
 }
 
 function requireStripe(config: Config, locale: Locale): Stripe {
@@ -192,6 +194,8 @@ export async function handleWebhook(deps: Deps, payload: string, signature: stri
   return deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db
     const orgId = await eventOrg(db, event)
+    // The organisation's lock first (ADR 079): its plan changes wholly before or after any creation.
+    if (orgId) await lockOrgRow(db, orgId)
     const inserted = await db
       .insert(billingEvents)
       .values({ id: event.id, type: event.type, orgId })
@@ -256,7 +260,9 @@ async function lockedAccount(db: Db, orgId: string) {
 /** True when this event is older than the last subscription change applied (Stripe does not promise order). */
 const isStale = (acct: { subscriptionEventAt: Date | null }, at: Date) => acct.subscriptionEventAt !== null && at < acct.subscriptionEventAt
 
+/** Change the plan; `db` is a transaction, which takes the organisation's lock first (ADR 079). */
 async function setPlan(db: Db, orgId: string, plan: Plan) {
+  await lockOrgRow(db, orgId)
   await db.update(organisations).set({ plan, updatedAt: new Date() }).where(eq(organisations.id, orgId))
 }
 

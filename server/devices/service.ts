@@ -13,7 +13,7 @@ import { hashToken, newToken, sameHash } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
 import { t, type Locale } from '../i18n.ts'
 import { hasRow, registerOnboardingStep } from '../onboarding/steps.ts'
-import { assertWithinLimit, planLimits } from '../billing/limits.ts'
+import { createWithinLimit, planLimits } from '../billing/limits.ts'
 import { memberships, organisations, venues } from '../orgs/schema.ts'
 import { deviceLoginLinks, devices, deviceSessions } from './schema.ts'
 import { mayHoldPinAt, PIN_IDLE_MS, publicPin } from './sessions.ts'
@@ -125,14 +125,6 @@ async function checkVenue(db: Db, scope: OrgScope, venueId: string, locale: Loca
   if (scope.venueIds && !scope.venueIds.includes(venueId)) throw new ApiError('ForbiddenError')
 }
 
-/**
- * The plan's device limit (product.md: Free allows 1 device): the device side of the one place plan
- * limits are enforced, server/billing/limits.ts (403 with a message naming the limit and the plan).
- */
-export async function assertDeviceAllowed(db: Db, scope: OrgScope, locale: Locale): Promise<void> {
-  await assertWithinLimit(db, scope.orgId, 'devices', locale)
-}
-
 /** How many devices a plan allows; null = no limit. */
 export function deviceLimit(plan: string): number | null {
   return planLimits(plan).devices
@@ -140,11 +132,10 @@ export function deviceLimit(plan: string): number | null {
 
 export async function createDevice(db: Db, scope: OrgScope, input: { name: string; venueId: string }, locale: Locale, now: Date): Promise<PublicDevice> {
   await checkVenue(db, scope, input.venueId, locale)
-  await assertDeviceAllowed(db, scope, locale)
-  const [row] = await db
-    .insert(devices)
-    .values({ orgId: scope.orgId, venueId: input.venueId, name: input.name })
-    .returning({ id: devices.id })
+  // The plan's device limit (product.md: Free allows 1 device), taken with the insert (server/billing/limits.ts).
+  const [row] = await createWithinLimit(db, scope.orgId, 'devices', locale, (tx) =>
+    tx.insert(devices).values({ orgId: scope.orgId, venueId: input.venueId, name: input.name }).returning({ id: devices.id }),
+  )
   return (await findDevice(db, scope, row!.id, now))!
 }
 

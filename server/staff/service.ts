@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm'
 import type { Deps } from '../api/context.ts'
 import { ApiError, badRequest, forbidden, notFound, validationError } from '../api/errors.ts'
 import { isUuid, type OrgScope } from '../api/middleware/org-scope.ts'
@@ -6,9 +6,10 @@ import { can, roleRank, type Role } from '../auth/permissions.ts'
 import { generateUnusedPin, limitPinAnswers, pinDigest, pinDigestInUse } from '../auth/pin.ts'
 import { findUserByEmail } from '../auth/service.ts'
 import { hashToken, newToken, sameHash } from '../auth/tokens.ts'
-import { assertWithinLimit } from '../billing/limits.ts'
+import { assertWithinLimit, createWithinLimit } from '../billing/limits.ts'
 import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
+import { withOrgLock } from '../db/lock.ts'
 import { memberships, organisations, users, venues } from '../db/schema.ts'
 import { defaultLocale, isLocale, t, type Locale } from '../i18n.ts'
 import { inviteMail } from '../mail/templates.ts'
@@ -128,11 +129,6 @@ function checkRoleRules(scope: OrgScope, target: MemberRow | undefined, newRole:
   }
 }
 
-/** Lock the organisation row so changes to who owns it are serialised (the last-owner rule). */
-async function lockOrg(tx: Db, orgId: string): Promise<void> {
-  await tx.select({ id: organisations.id }).from(organisations).where(eq(organisations.id, orgId)).for('update')
-}
-
 /** SQL: another active OWNER of the organisation exists besides `memberId`. */
 function anotherActiveOwner(orgId: string, memberId: string) {
   return sql`exists (select 1 from ${memberships} o where o.org_id = ${orgId} and o.role = 'OWNER' and o.status = 'active' and o.id <> ${memberId})`
@@ -208,6 +204,7 @@ export async function createStaff(
   if (email && !actor.emailVerified) throw forbidden(t(locale, 'staff.verifyToInvite'))
   if (!email && input.role === 'OWNER') throw validationError({ role: t(locale, 'staff.pinOnlyRole') })
   const venueIds = await checkVenueIds(db, scope, input.venueIds ?? [], locale)
+  // An early answer before the PIN is counted (ADR 016); the insert below re-counts under the lock.
   await assertWithinLimit(db, scope.orgId, 'staff', locale)
   if (email) {
     const [taken] = await db
@@ -224,21 +221,23 @@ export async function createStaff(
 
   if (email) {
     const invite = newInvite()
-    const row = await db
-      .insert(memberships)
-      .values({
-        ...base,
-        email,
-        status: 'invited',
-        pinDigest: digest ?? null,
-        inviteTokenHash: invite.tokenHash,
-        inviteExpiresAt: invite.expiresAt,
-        invitedAt: new Date(),
-        invitedBy: scope.membershipId,
-      })
-      .returning()
-      .then((r) => r[0]!)
-      .catch((error: unknown) => uniqueToValidation(error, locale))
+    // The staff limit is counted and the member inserted under the organisation's lock (ADR 079).
+    const row = await createWithinLimit(db, scope.orgId, 'staff', locale, async (tx) => {
+      const [inserted] = await tx
+        .insert(memberships)
+        .values({
+          ...base,
+          email,
+          status: 'invited',
+          pinDigest: digest ?? null,
+          inviteTokenHash: invite.tokenHash,
+          inviteExpiresAt: invite.expiresAt,
+          invitedAt: new Date(),
+          invitedBy: scope.membershipId,
+        })
+        .returning()
+      return inserted!
+    }).catch((error: unknown) => uniqueToValidation(error, locale))
     await sendInvite(ctx, actor, { id: row.id, name: row.name, email }, invite.token)
     return { member: publicMember(row) }
   }
@@ -248,10 +247,9 @@ export async function createStaff(
     const generated = digest ? undefined : await generateUnusedPin(db, scope.orgId)
     const pinHash = digest ?? (await pinDigest(db, scope.orgId, generated!))
     try {
-      const [row] = await db
-        .insert(memberships)
-        .values({ ...base, email: null, status: 'active', pinDigest: pinHash, joinedAt: new Date() })
-        .returning()
+      const [row] = await createWithinLimit(db, scope.orgId, 'staff', locale, (tx) =>
+        tx.insert(memberships).values({ ...base, email: null, status: 'active', pinDigest: pinHash, joinedAt: new Date() }).returning(),
+      )
       return generated ? { member: publicMember(row!), pin: generated } : { member: publicMember(row!) }
     } catch (error) {
       if (generated && attempt < 5 && isUniqueViolation(error, 'memberships_org_pin_idx')) continue
@@ -277,8 +275,8 @@ export async function updateStaff(ctx: StaffContext, staffId: string, patch: Mem
   if (!isUuid(staffId)) throw notFound()
   const venueIds = patch.venueIds === undefined ? undefined : await checkVenueIds(db, scope, patch.venueIds, locale)
   const digest = patch.pin === undefined ? undefined : await digestForNewPin(db, scope, patch.pin, locale, staffId)
-  return db.transaction(async (tx) => {
-    await lockOrg(tx, scope.orgId)
+  // The organisation's lock serialises changes to who owns it (the last-owner rule, ADR 079).
+  return withOrgLock(db, scope.orgId, async (tx) => {
     const target = await findMember(tx, scope, staffId)
     if (!target) throw notFound()
     checkRoleRules(scope, target, patch.role, locale)
@@ -315,8 +313,7 @@ export async function updateStaff(ctx: StaffContext, staffId: string, patch: Mem
 export async function removeStaff(ctx: StaffContext, staffId: string): Promise<void> {
   const { deps, scope, locale } = ctx
   if (!isUuid(staffId)) throw notFound()
-  await deps.db.transaction(async (tx) => {
-    await lockOrg(tx, scope.orgId)
+  await withOrgLock(deps.db, scope.orgId, async (tx) => {
     const target = await findMember(tx, scope, staffId)
     if (!target) throw notFound()
     checkRoleRules(scope, target, undefined, locale)
@@ -358,10 +355,18 @@ export async function resendInvite(ctx: StaffContext, actor: Actor, staffId: str
         eq(memberships.id, staffId),
         eq(memberships.status, 'invited'),
         eq(memberships.role, target.role),
+        // Compare and swap on the link seen above: of twenty resends at once one wins and sends the
+        // one e-mail, whose link is the live one (ADR 079).
+        target.inviteTokenHash === null ? isNull(memberships.inviteTokenHash) : eq(memberships.inviteTokenHash, target.inviteTokenHash),
       ),
     )
     .returning()
-  if (!row || !row.email) throw badRequest(t(locale, 'staff.notInvited'))
+  if (!row) {
+    // Lost: to another resend (still invited) or to an answer, a removal or a role change.
+    const now = await findMember(deps.db, scope, staffId)
+    throw badRequest(t(locale, now?.status === 'invited' && target.status === 'invited' ? 'staff.inviteJustResent' : 'staff.notInvited'))
+  }
+  if (!row.email) throw badRequest(t(locale, 'staff.notInvited'))
   await sendInvite(ctx, actor, { id: row.id, name: row.name, email: row.email }, invite.token)
 }
 

@@ -7,7 +7,7 @@ import { line, text } from '../api/contract.ts'
 import { notFound } from '../api/errors.ts'
 import { isUuid, requirePermission, requireVenueAccess, type OrgScope } from '../api/middleware/org-scope.ts'
 import { readJson } from '../api/validate.ts'
-import { assertWithinLimit } from '../billing/limits.ts'
+import { createWithinLimit } from '../billing/limits.ts'
 import { syncVenueQuantity } from '../billing/service.ts'
 import { timeZoneField } from '../orgs/time-zone.ts'
 import { createVenue, deleteVenue, findVenue, listVenues, updateVenue } from './service.ts'
@@ -51,8 +51,7 @@ export function venueRoutes() {
     const scope = requirePermission(c, 'venue.manage')
     const body = await readJson(c, createVenueBody)
     const deps = c.get('deps')
-    await assertWithinLimit(deps.db, scope.orgId, 'venues', c.get('locale'))
-    const venue = await createVenue(deps.db, scope, body)
+    const venue = await createWithinLimit(deps.db, scope.orgId, 'venues', c.get('locale'), (tx) => createVenue(tx, scope, body))
     await syncVenueQuantity(deps, scope.orgId)
     return c.json({ venue }, 201)
   })

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
 import { preparedOnce, type Db } from '../db/client.ts'
+import { withOrgLock } from '../db/lock.ts'
 import { memberships, organisations, venues } from '../db/schema.ts'
 import { detachVenue, templateKinds } from '../templates/service.ts'
 
@@ -106,8 +107,9 @@ export async function membersOnlyAt(db: Db, scope: OrgScope, venueId: string): P
 }
 
 export async function deleteVenue(db: Db, scope: OrgScope, venueId: string): Promise<boolean | { onlyVenueOf: string[] }> {
-  return db.transaction(async (tx) => {
-    const stranded = await membersOnlyAt(tx as unknown as Db, scope, venueId)
+  // The organisation's lock: a member's venues changing at the same moment is taken before or after.
+  return withOrgLock(db, scope.orgId, async (tx) => {
+    const stranded = await membersOnlyAt(tx, scope, venueId)
     if (stranded.length) return { onlyVenueOf: stranded }
     const deleted = await tx
       .delete(venues)
@@ -119,7 +121,7 @@ export async function deleteVenue(db: Db, scope: OrgScope, venueId: string): Pro
       .set({ venueIds: sql`array_remove(${memberships.venueIds}, ${venueId}::uuid)`, updatedAt: new Date() })
       .where(and(eq(memberships.orgId, scope.orgId), sql`${venueId}::uuid = any(${memberships.venueIds})`))
     // Templates used only at this venue are archived; others simply stop naming it. Records are kept.
-    for (const kind of templateKinds) await detachVenue(tx as unknown as Db, kind, scope.orgId, venueId)
+    for (const kind of templateKinds) await detachVenue(tx, kind, scope.orgId, venueId)
     return true
   })
 }

@@ -3,12 +3,14 @@
  * faked only at its HTTP boundary (msw, tests/support/msw.ts); webhook payloads are signed with the
  * SDK's own test helper (`Stripe.webhooks.generateTestHeaderString`), as Stripe documents.
  */
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { http, HttpResponse } from 'msw/http'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { billingEvents } from '../../server/db/schema.ts'
+import { queryRows } from '../../server/db/client.ts'
+import { billingEvents, organisations, venues } from '../../server/db/schema.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
+import { expectWinners, race, RACERS } from '../support/concurrency.ts'
 import { useHttpFakes } from '../support/msw.ts'
 import { createOrg, createVenue } from '../support/orgs.ts'
 import { newUser } from '../support/staff-fixtures.ts'
@@ -300,5 +302,36 @@ describe('POST /v1/billing/webhook', () => {
     const evt = event('customer.subscription.updated', { id: 'sub_x', object: 'subscription', customer: 'cus_unknown', status: 'active', metadata: {}, items: { data: [] } })
     expect((await deliver(evt)).json).toEqual({ received: true, duplicate: false })
     expect(await t.db.$count(billingEvents, eq(billingEvents.id, evt.id))).toBe(1)
+  })
+})
+
+describe('races (docs/decisions/079-check-then-act.md)', () => {
+  test('one event delivered twenty times at once is applied once; nobody gets a 5xx', async () => {
+    const o = await freeOrg()
+    const customer = await subscribe(o)
+    const pastDue = event('customer.subscription.updated', subscription(o, customer, 'past_due'), { created: nowSeconds() + 1 })
+    const { answers } = await race(() => deliver(pastDue))
+    expectWinners(answers, RACERS)
+    expect(answers.filter((a) => JSON.parse(a.text).duplicate === false)).toHaveLength(1)
+    expect(await t.db.$count(billingEvents, eq(billingEvents.id, pastDue.id))).toBe(1)
+    expect((await billing(o)).status).toBe('past_due')
+  })
+
+  test('a cancellation racing venue creations: no venue is written on Free beyond its one', async () => {
+    const o = await freeOrg()
+    const customer = await subscribe(o)
+    const cancel = event('customer.subscription.deleted', subscription(o, customer, 'canceled'), { created: nowSeconds() + 1 })
+    const { answers } = await race((i) => (i === RACERS / 2 ? deliver(cancel) : o.owner.client.post(`${o.base}/venues`, { name: `Venue ${i}` })))
+    for (const a of answers) expect(a.status, a.text).toBeLessThan(500)
+    expect((await billing(o)).plan).toBe('free')
+    expect(await t.db.$count(venues, eq(venues.orgId, o.orgId))).toBe(1 + answers.filter((a) => a.status === 201).length)
+    // Ordered by transaction id (each takes the organisation's lock before it writes): on Free with
+    // its first venue, nothing written after the cancellation.
+    const [after] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from ${venues} v join ${organisations} o on o.id = v.org_id
+          where o.id = ${o.orgId} and v.xmin::text::bigint > o.xmin::text::bigint`,
+    )
+    expect(after!.n).toBe(0)
   })
 })
