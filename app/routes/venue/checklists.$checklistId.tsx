@@ -11,7 +11,7 @@ import { requestedSlot } from '../../components/records/checks-nav'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryProgressMeter, EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { PendingButton, TextareaField } from '../../components/records/fields'
-import { offlineForm, PendingRecords } from '../../components/records/offline'
+import { offlineForm, PendingRecords, recordingAction } from '../../components/records/offline'
 import { BadDayNotice } from '../../components/records/day-page'
 import { RecordCard } from '../../components/records/record-card'
 import { useLimitsText } from '../../components/records/record-value'
@@ -259,6 +259,9 @@ async function signOffAction(args: Route.ActionArgs, orgId: string, venueId: str
   }
   return redirectWithToast(back, { type: 'success', title: t('org:checklists.signOff.toast') }, { headers: client.headers() })
 }
+
+/** With JavaScript: a record sent with no answer (a server out of reach, online) is kept on the device (ADR 083). */
+export const clientAction = (args: Route.ClientActionArgs) => recordingAction(args)
 
 export default function ChecklistDay({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('org')

@@ -9,7 +9,7 @@ import { requestedSlot } from '../../components/records/checks-nav'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { RecordedBy } from '../../components/records/recorded-by'
-import { offlineForm, PendingRecords } from '../../components/records/offline'
+import { offlineForm, PendingRecords, recordingAction } from '../../components/records/offline'
 import { BadDayNotice } from '../../components/records/day-page'
 import type { RecordData, ShownMoment } from '../../components/records/types'
 import { chartPoints, TemperatureChart, type ApiChartPoint } from '../../components/temperatures/chart'
@@ -188,6 +188,9 @@ export async function action(args: Route.ActionArgs) {
     { headers: client.headers() },
   )
 }
+
+/** With JavaScript: a record sent with no answer (a server out of reach, online) is kept on the device (ADR 083). */
+export const clientAction = (args: Route.ClientActionArgs) => recordingAction(args)
 
 export default function TemperatureLogDay({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('org')
