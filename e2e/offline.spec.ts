@@ -5,7 +5,7 @@
  * network drops in the middle of the sync; a PIN entered while offline (ADR 054). JavaScript only (the
  * no-js project ignores this file): without it nothing changes (e2e/offline-nojs.spec.ts).
  */
-import type { BrowserContext, Page, Route } from '@playwright/test'
+import type { Browser, BrowserContext, Page, Route } from '@playwright/test'
 import { expect, expectAccessible, test, expectToast } from './support/fixtures'
 import { kitchen, ok, onServer, TABLET } from './support/kitchen'
 
@@ -321,19 +321,19 @@ test('five wrong PINs offline lock the pad for five minutes, as online', async (
 
 // ─── lie-fi: the Wi-Fi is up, the server out of reach (issue #39, ADR 083) ─────────────────────────
 
-/** The tablet's page, hydrated, its queue started and nothing loading: what a tap finds on the floor. */
-async function settled(page: Page) {
+/** A tablet ready (tabletReady) on one of today's pages, hydrated and nothing loading: what a tap finds on the floor. */
+async function tabletOn(browser: Browser, baseURL: string, path: (k: Awaited<ReturnType<typeof kitchen>>) => string) {
+  const k = await kitchen(baseURL)
+  const context = await browser.newContext({ viewport: TABLET })
+  const page = await tabletReady(context, k)
+  await page.goto(path(k))
   await page.waitForLoadState('networkidle')
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(true)
+  return { k, context, page }
 }
 
 test('lie-fi: the server refuses connections while the browser says online — Done is kept, not an error screen, and arrives once', async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
-  const k = await kitchen(baseURL!)
-  const context = await browser.newContext({ viewport: TABLET })
-  const page = await tabletReady(context, k)
-  await page.goto(`/checklists/${k.checklistId}`)
-  await settled(page)
+  const { k, context, page } = await tabletOn(browser, baseURL!, (k) => `/checklists/${k.checklistId}`)
   // Every request of the page and of its service worker is refused; the browser is never told it is offline.
   const refuse = (route: Route) => route.abort('connectionrefused')
   await context.route('**', refuse)
@@ -360,11 +360,7 @@ test('lie-fi: the server refuses connections while the browser says online — D
 
 test('lie-fi: a reading whose request hangs is kept after 8 seconds; the late answer and the queue make one record', async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
-  const k = await kitchen(baseURL!)
-  const context = await browser.newContext({ viewport: TABLET })
-  const page = await tabletReady(context, k)
-  await page.goto(`/temperatures/${k.temperatureId}`)
-  await settled(page)
+  const { k, context, page } = await tabletOn(browser, baseURL!, (k) => `/temperatures/${k.temperatureId}`)
   // The reading's request reaches nothing that answers; everything else too, once it is sent.
   const hung: Route[] = []
   const hang = (route: Route) => void hung.push(route)
@@ -392,10 +388,7 @@ test('lie-fi: a reading whose request hangs is kept after 8 seconds; the late an
 
 test('offline, a double tap on Done keeps one record, and one reaches the server', async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
-  const k = await kitchen(baseURL!)
-  const context = await browser.newContext({ viewport: TABLET })
-  const page = await tabletReady(context, k)
-  await page.goto(`/checklists/${k.checklistId}`)
+  const { k, context, page } = await tabletOn(browser, baseURL!, (k) => `/checklists/${k.checklistId}`)
   await goOffline(context)
   const banner = page.getByRole('status').filter({ hasText: /^Offline — / })
   await expect(banner).toHaveText('Offline — 0 records waiting')
