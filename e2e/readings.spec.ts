@@ -72,3 +72,27 @@ test('a freezer at −18 °C: a minus sign can be typed and is saved', async ({ 
   expect(await readings()).toEqual([[], ['-18']])
   await page.context().close()
 })
+
+test('a checklist reading below zero: typed with the switch (or the number keyboard without JavaScript) and saved', async ({ browser, baseURL }) => {
+  const tag = Math.random().toString(36).slice(2, 7)
+  const org = await organisationWithMembers(baseURL!, [{ name: 'Ana Admin', role: 'ADMIN' }], `Probe ${tag}`, `Quay ${tag}`, { timeZone: middayTimeZone() })
+  const admin = org.people[0]!
+  const { checklist } = await ok(await admin.api.post(`/v1/orgs/${org.orgId}/checklists`, { data: { name: `Freezers ${tag}` } }))
+  await ok(await admin.api.post(`/v1/orgs/${org.orgId}/checklists/${checklist.id}/items`, { data: { label: 'Freezer probe', type: 'number' } }))
+  const page = await pageFor(browser, admin, baseURL!, { orgId: org.orgId, venueId: org.venueId })
+  await page.goto(`/checklists/${checklist.id}`)
+  const field = page.getByRole('spinbutton', { name: 'Reading' })
+  if (test.info().project.use.javaScriptEnabled !== false) {
+    await field.fill('18')
+    await page.getByRole('button', { name: 'Switch minus or plus: Freezer probe' }).click()
+    await expect(field).toHaveValue('-18')
+  } else {
+    await expect(field).not.toHaveAttribute('inputmode', 'decimal')
+    await field.fill('-18')
+  }
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0)
+  const entry = await ok(await admin.api.get(`/v1/orgs/${org.orgId}/checklist-entries/${checklist.id}?venueId=${org.venueId}`))
+  expect(entry.items.map((i: { record: { value: string } | null }) => i.record?.value)).toEqual(['-18'])
+  await page.context().close()
+})
