@@ -81,7 +81,8 @@ function precompressAssets(): Plugin {
  * import() helper) — in another. Left to the bundler, they were some 20 files of a few hundred bytes
  * each, every one compressed on its own. Not in the shell: what only some pages use (forms and conform,
  * the confirm dialog, the danger zone, the time-zone list) and what loads lazily (`*.client.ts`, the
- * offline PIN check, the error screens, a device's part of the bar: app/lib/lazy.tsx).
+ * offline PIN check, a device's part of the bar: app/lib/lazy.tsx). The error screens are in the shell:
+ * an error may be that the network is gone, and a screen fetched then would not come (ADR 083).
  * A third chunk, `offline`, is the venue pages' own (their layout's banner and the offline store, which
  * the PIN pad also uses): no other page loads it.
  *
@@ -90,7 +91,7 @@ function precompressAssets(): Plugin {
  */
 const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/
 const SHELL =
-  /[\\/]node_modules[\\/]react-i18next[\\/]|[\\/]app[\\/](lib[\\/](i18n|translate|use-translation|device|nonce|context|safe-redirect|title|lazy)\.tsx?$|components[\\/](ui[\\/](button|field)|theme-switch|route-error-boundary|app-header|toaster|progress-bar|language-switch|language-options|submit-button)\.tsx?$)/
+  /[\\/]node_modules[\\/]react-i18next[\\/]|[\\/]app[\\/](lib[\\/](i18n|translate|use-translation|device|nonce|context|safe-redirect|title|lazy)\.tsx?$|components[\\/](ui[\\/](button|field)|theme-switch|route-error-boundary|route-error|root-error|error-screens|app-header|toaster|progress-bar|language-switch|language-options|submit-button)\.tsx?$)/
 const OFFLINE = /[\\/]app[\\/](lib[\\/]offline-store|components[\\/]records[\\/]offline)\.tsx?$/
 
 

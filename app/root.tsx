@@ -17,8 +17,8 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
-import { lazyComponent } from './lib/lazy'
 import { AppHeader } from './components/app-header'
+import { RootError } from './components/root-error'
 import { ProgressBar } from './components/progress-bar'
 import { Toaster } from './components/toaster'
 import { getMe } from './lib/session.server'
@@ -310,6 +310,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 
 /**
  * The root's error screens (not found, not allowed, a failure), with the app's header when the root
- * loader ran: loaded by the browser only when a page shows one (app/lib/lazy.tsx).
+ * loader ran. In the first load (the shell chunk), never fetched when an error shows: the error may be
+ * that the network is gone (ADR 083).
  */
-export const ErrorBoundary = lazyComponent<Route.ErrorBoundaryProps>(() => import('./components/root-error').then((m) => m.RootError))
+export const ErrorBoundary = RootError

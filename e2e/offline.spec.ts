@@ -5,7 +5,7 @@
  * network drops in the middle of the sync; a PIN entered while offline (ADR 054). JavaScript only (the
  * no-js project ignores this file): without it nothing changes (e2e/offline-nojs.spec.ts).
  */
-import type { BrowserContext, Page, Route } from '@playwright/test'
+import type { Browser, BrowserContext, Page, Route } from '@playwright/test'
 import { expect, expectAccessible, test, expectToast } from './support/fixtures'
 import { kitchen, ok, onServer, TABLET } from './support/kitchen'
 
@@ -316,5 +316,113 @@ test('five wrong PINs offline lock the pad for five minutes, as online', async (
   await typePin(page, k.pin)
   await expect(page.getByText('Too many wrong PINs.')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('banner').getByTestId('pin-holder')).toHaveCount(0)
+  await context.close()
+})
+
+// ─── lie-fi: the Wi-Fi is up, the server out of reach (issue #39, ADR 083) ─────────────────────────
+
+/** A tablet ready (tabletReady) on one of today's pages, hydrated and nothing loading: what a tap finds on the floor. */
+async function tabletOn(browser: Browser, baseURL: string, path: (k: Awaited<ReturnType<typeof kitchen>>) => string) {
+  const k = await kitchen(baseURL)
+  const context = await browser.newContext({ viewport: TABLET })
+  const page = await tabletReady(context, k)
+  await page.goto(path(k))
+  await page.waitForLoadState('networkidle')
+  return { k, context, page }
+}
+
+test('lie-fi: the server refuses connections while the browser says online — Done is kept, not an error screen, and arrives once', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const { k, context, page } = await tabletOn(browser, baseURL!, (k) => `/checklists/${k.checklistId}`)
+  // Every request of the page and of its service worker is refused; the browser is never told it is offline.
+  const refuse = (route: Route) => route.abort('connectionrefused')
+  await context.route('**', refuse)
+  const item = page.getByRole('listitem', { name: 'Floor mopped' })
+  await item.getByRole('button', { name: 'Done' }).click()
+  await expect(item.getByRole('list', { name: 'Made offline' }).getByText('Waiting to sync')).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: '1 record waiting to sync' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: `Closing ${k.tag}` })).toBeVisible()
+  await expect(page.getByText(/Application Error|Failed to fetch/)).toHaveCount(0)
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+  // Tapped again while it waits: the same record, not a second one.
+  await item.getByRole('button', { name: 'Done' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '1 record waiting to sync' })).toBeVisible()
+  await expect(page.getByText('Waiting to sync', { exact: true })).toHaveCount(1)
+  expect((await onServer(k)).checklist.flat()).toHaveLength(0)
+
+  // The server is back: the queue's next round sends it, and the page shows the server's record.
+  await context.unroute('**', refuse)
+  await expect(item.getByText(/^By Pablo Pin on Cellar tablet .* at/)).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByText('Waiting to sync')).toHaveCount(0)
+  expect((await onServer(k)).checklist.map((records) => records.length)).toEqual([0, 1, 0])
+  await context.close()
+})
+
+test('lie-fi: a reading whose request hangs is kept after 8 seconds; the late answer and the queue make one record', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const { k, context, page } = await tabletOn(browser, baseURL!, (k) => `/temperatures/${k.temperatureId}`)
+  // The reading's request reaches nothing that answers; everything else too, once it is sent.
+  const hung: Route[] = []
+  const hang = (route: Route) => void hung.push(route)
+  await context.route('**', hang)
+  await page.getByRole('textbox', { name: /^Reading \(°C\) — Walk-in/ }).fill('3.5')
+  await page.getByRole('button', { name: /^Save reading\s*: Walk-in/ }).click()
+  await expect(page.getByRole('list', { name: 'Made offline' }).getByText('Waiting to sync')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('3.5 °C', { exact: true })).toBeVisible()
+  await expect(page.getByRole('textbox', { name: /^Reading \(°C\) — Walk-in/ })).toHaveValue('')
+  await expect(page.getByRole('heading', { level: 1, name: `Fridges ${k.tag}` })).toBeVisible()
+  expect((await onServer(k)).readings.flat()).toHaveLength(0)
+
+  // The network comes back: the hung request goes through late (the record is made), and the queue,
+  // which held the record while that request was open, sends nothing more.
+  await context.unroute('**', hang)
+  for (const route of hung.splice(0)) await route.fallback().catch(() => {})
+  await expect(page.getByText('Waiting to sync')).toHaveCount(0, { timeout: 30_000 })
+  await page.reload()
+  await expect(page.getByText(/^By Pablo Pin on Cellar tablet .* at/)).toHaveCount(1)
+  const server = await onServer(k)
+  expect(server.readings.map((records) => records.length)).toEqual([1, 0])
+  expect(server.readings[0]![0].value).toBe('3.5')
+  await context.close()
+})
+
+test('offline, a double tap on Done keeps one record, and one reaches the server', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const { k, context, page } = await tabletOn(browser, baseURL!, (k) => `/checklists/${k.checklistId}`)
+  await goOffline(context)
+  const banner = page.getByRole('status').filter({ hasText: /^Offline — / })
+  await expect(banner).toHaveText('Offline — 0 records waiting')
+  const done = page.getByRole('listitem', { name: 'Bins out' }).getByRole('button', { name: 'Done' })
+  await done.dblclick()
+  await done.click()
+  await expect(banner).toHaveText('Offline — 1 record waiting')
+  await expect(page.getByText('Waiting to sync')).toHaveCount(1)
+  await goOnline(context)
+  await expect(page.getByText(/^By Pablo Pin on Cellar tablet .* at/)).toHaveCount(1, { timeout: 30_000 })
+  expect((await onServer(k)).checklist.map((records) => records.length)).toEqual([0, 0, 1])
+  await context.close()
+})
+
+test('an error while the network is gone shows the error screen with the header, not a blank page', async ({ browser, baseURL }) => {
+  const k = await kitchen(baseURL!)
+  // No service worker: the page's own requests are the ones cut.
+  const context = await browser.newContext({ viewport: TABLET, serviceWorkers: 'block' })
+  const url = new URL(baseURL!)
+  await context.addCookies([
+    ...(await k.admin.api.storageState()).cookies,
+    { name: 'mise_org_id', value: k.orgId, domain: url.hostname, path: '/' },
+    { name: 'mise_venue_id', value: k.venueId, domain: url.hostname, path: '/' },
+  ])
+  const page = await context.newPage()
+  await page.goto(`/checklists/${k.checklistId}`)
+  await expect(page.getByRole('heading', { level: 1, name: `Closing ${k.tag}` })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  // Nothing more can be fetched: no code the page has not loaded yet, no data.
+  await context.route('**', (route) => route.abort('connectionrefused'))
+  await page.getByRole('link', { name: /^Previous day/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible()
+  await expect(page.getByRole('banner')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible()
+  await expect(page.getByText(/Application Error|Failed to fetch dynamically imported module/)).toHaveCount(0)
   await context.close()
 })

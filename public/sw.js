@@ -4,7 +4,8 @@
    - The pages a kitchen needs today (the venue home, checklists and temperature logs with their detail
      pages, the PIN pad) and their data (React Router's `.data` requests): from the network, a copy kept;
      when the network is gone, the copy made today is shown instead (the page deletes the copies when
-     someone else signs in on this browser: app/lib/offline.client.ts). Nothing else is cached: other pages
+     someone else signs in on this browser: app/lib/offline.client.ts); a network that gives no answer
+     within 8 seconds counts as gone when there is such a copy (ADR 083). Nothing else is cached: other pages
      and /v1 always go to the network, and without a copy an offline browser shows its own error. */
 const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev'
 const CACHE = `mise-assets-${VERSION}`
@@ -61,12 +62,22 @@ async function keep(request, response) {
   await cache.put(request, copy)
 }
 
+/** A server that does not answer (a Wi-Fi that lets nothing through): today's copy after this long (ADR 083). */
+const PATIENCE_MS = 8000
+
 async function networkFirst(event) {
   const request = event.request
-  try {
-    const response = await fetch(request)
+  const network = fetch(request).then((response) => {
     event.waitUntil(keep(request, response.clone()).catch(() => {}))
     return response
+  })
+  // No answer yet: today's copy if there is one, else wait for the network (its answer is still kept).
+  const patience = new Promise((resolve) => setTimeout(resolve, PATIENCE_MS)).then(() => fromCache(request))
+  event.waitUntil(network.catch(() => {}))
+  try {
+    const first = await Promise.race([network, patience])
+    if (first) return first
+    return await network
   } catch (error) {
     const hit = await fromCache(request)
     if (hit) return hit

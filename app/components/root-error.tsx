@@ -1,5 +1,5 @@
 /**
- * The root's error boundary (app/root.tsx loads it lazily): 404 and 403 screens, a refused request
+ * The root's error boundary (app/root.tsx; in the shell chunk, ADR 083): 404 and 403 screens, a refused request
  * from another site, or the global error screen, inside the app's header when the root loader ran.
  */
 import { useMemo } from 'react'

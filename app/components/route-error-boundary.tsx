@@ -1,7 +1,5 @@
-import { lazyComponent } from '../lib/lazy'
-
 /**
- * The error boundary of the route groups (their layouts export it): its screens are loaded by the
- * browser only when a page shows one (app/lib/lazy.tsx).
+ * The error boundary of the route groups (their layouts export it). In the first load (the shell
+ * chunk), never fetched when an error shows: the error may be that the network is gone (ADR 083).
  */
-export const RouteErrorBoundary = lazyComponent(() => import('./route-error').then((m) => m.RouteError))
+export { RouteError as RouteErrorBoundary } from './route-error'

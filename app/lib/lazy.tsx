@@ -1,6 +1,6 @@
 /**
  * Components the browser loads only when a page renders them (ADR 061): the code of what most pages
- * never show (an error screen, a device's part of the bar, a corrective-action form) stays out of their
+ * never show (a device's part of the bar, a corrective-action form) stays out of their
  * first load.
  *
  * React's `lazy` inside a Suspense boundary, the same on both sides:

@@ -4,11 +4,15 @@
  * - While the browser is offline, a record form marked `data-offline-url` is not posted: the record is
  *   kept in IndexedDB (the /v1 call, its body with `recordedAt` = the device's time, an Idempotency-Key
  *   made now, who made it) and shown at once as "waiting to sync".
+ * - While it says it is online, the form is posted; when no answer comes (the network fails, or nothing
+ *   within 8 seconds: a server out of reach behind a working Wi-Fi) the same record is kept (ADR 083).
+ * - The same submission is never kept twice (a second tap on a button whose record waits).
  * - The queue is sent oldest first when the network returns, on every page load and every 15 seconds
  *   while anything waits. A record the server has (201, or the stored answer of its key) leaves the
  *   queue; a refused one (a clock far off, an item archived meanwhile…) stays, marked for review, with
  *   the server's reason; a network failure stops the round and keeps the order.
  */
+import { data, isRouteErrorResponse } from 'react-router'
 import { inStore } from './offline-db.client'
 import { offlinePinHeader } from './offline-pin-crypto'
 import { deviceHolder, offlineActions, offlineHolderNow, setOfflineState, type PendingRecord } from './offline-store'
@@ -16,6 +20,11 @@ import { deviceHolder, offlineActions, offlineHolderNow, setOfflineState, type P
 export const SYNC_EVERY_MS = 15_000
 /** A request that hangs (a dead spot that lets nothing through) is given up after this, so the queue never stalls. */
 const REQUEST_TIMEOUT_MS = 10_000
+/**
+ * A record form sent while the browser says it is online, with no answer after this long (a server out
+ * of reach behind a working Wi-Fi, a request that hangs): kept on the device as if offline (ADR 083).
+ */
+export const ANSWER_TIMEOUT_MS = 8_000
 
 const tx = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>) => inStore('queue', mode, work)
 
@@ -68,7 +77,7 @@ let opts: StartOptions | undefined
  * The pending record a form's submission makes; undefined when the form cannot be kept offline, "pin"
  * when a device that asks for a PIN has nobody holding it.
  */
-async function fromForm(form: HTMLFormElement, submitter: HTMLElement | null): Promise<PendingRecord | 'pin' | undefined> {
+async function fromForm(form: HTMLFormElement, data: FormData): Promise<PendingRecord | 'pin' | undefined> {
   const who = opts?.owner() ?? null
   const url = form.dataset.offlineUrl
   if (!who || !opts) return undefined
@@ -85,7 +94,6 @@ async function fromForm(form: HTMLFormElement, submitter: HTMLElement | null): P
     byId = holder?.membershipId ?? null
     signer = holder?.offline ? offlineHolderNow(who) : null
   }
-  const data = new FormData(form, submitter)
   const body: Record<string, unknown> = JSON.parse(form.dataset.offlineBody ?? '{}')
   const note = fieldText(data, 'note')
   let shown: string
@@ -110,10 +118,48 @@ async function fromForm(form: HTMLFormElement, submitter: HTMLElement | null): P
   return { key, seq: nextSeq(), url, body, kind, cell, shown, madeAt, owner: who, by, byId, offlinePin, status: 'waiting' }
 }
 
+/** The same submission: the same call, cell and fields (the device time aside). */
+function sameSubmission(a: PendingRecord, b: PendingRecord): boolean {
+  const { recordedAt: _a, ...bodyA } = a.body
+  const { recordedAt: _b, ...bodyB } = b.body
+  return a.owner === b.owner && a.url === b.url && a.cell === b.cell && a.kind === b.kind && JSON.stringify(bodyA) === JSON.stringify(bodyB)
+}
+
+/** Queue operations one after another: two taps at once cannot both find the queue without the other's record. */
+let chain: Promise<unknown> = Promise.resolve()
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const next = chain.then(work, work)
+  chain = next.catch(() => {})
+  return next
+}
+
+/** The waiting record of the same submission, if one is queued already (a second tap on the same button). */
+async function waitingTwin(record: PendingRecord): Promise<PendingRecord | undefined> {
+  return (await queued()).find((r) => r.status === 'waiting' && sameSubmission(r, record))
+}
+
+/** Keep a record to send later, unless the same submission already waits (then that one stands). */
+function keep(record: PendingRecord): Promise<boolean> {
+  return inTurn(async () => {
+    if (await waitingTwin(record)) return false
+    await put(record)
+    await publish()
+    return true
+  })
+}
+
+/** A record form's submission while the browser says it is online: what the page's action takes (sendOrKeep). */
+let submitted: { form: HTMLFormElement; record: Promise<PendingRecord | 'pin' | undefined>; at: number } | undefined
+
 function onSubmit(event: SubmitEvent) {
-  if (navigator.onLine) return
   const form = event.target
   if (!(form instanceof HTMLFormElement) || !form.dataset.offlineUrl) return
+  if (navigator.onLine) {
+    // Posted as usual; the record it would be is made now (the device time of the tap), for the page's
+    // action to keep if no answer comes (ADR 083).
+    if (opts?.owner() && form.checkValidity()) submitted = { form, record: fromForm(form, new FormData(form, event.submitter)), at: Date.now() }
+    return
+  }
   // Invalid (a required reading left empty): let the browser say so, as it would online.
   if (!form.checkValidity()) {
     event.preventDefault()
@@ -124,14 +170,77 @@ function onSubmit(event: SubmitEvent) {
   if (!opts?.owner()) return
   event.preventDefault()
   event.stopImmediatePropagation()
-  const submitter = event.submitter
-  void fromForm(form, submitter).then(async (record) => {
+  void fromForm(form, new FormData(form, event.submitter)).then(async (record) => {
     if (record === 'pin') return opts?.toPinPad()
     if (!record) return
     form.reset()
-    await put(record)
-    await publish()
+    await keep(record)
   })
+}
+
+/** Keys of records whose own request is still open (no answer yet): the sync leaves them until it ends. */
+const held = new Set<string>()
+
+type Outcome = { answered: true } | { answered: false; timedOut: boolean }
+
+/** An answer of the page's action (data, an error page, a redirect), or none (the network failed). */
+function outcomeOf(answer: Promise<unknown>): Promise<Outcome> {
+  return answer.then(
+    () => ({ answered: true }),
+    (error: unknown) => (error instanceof Response || isRouteErrorResponse(error) ? { answered: true } : { answered: false, timedOut: false }),
+  )
+}
+
+/** A redirect that means the record was made (back to the page), not a sign-in or a PIN to enter first. */
+function madeIt(error: unknown): boolean {
+  if (!(error instanceof Response) || error.status < 300 || error.status >= 400) return false
+  const to = new URL(error.headers.get('Location') ?? '/', window.location.href).pathname
+  return to !== '/login' && to !== '/pin'
+}
+
+/**
+ * The page's action (a route's clientAction) for a record form, with JavaScript: the form is posted as
+ * always; when no answer comes — the network fails, or nothing within ANSWER_TIMEOUT_MS — the record is
+ * kept in the queue exactly as one made offline, and the page shows it waiting (ADR 083). The answer
+ * is then a 503 of the page's own, so nothing is reloaded from a server out of reach. A second tap on a
+ * record that already waits sends nothing.
+ */
+export async function sendOrKeep<T>(serverAction: () => Promise<T>): Promise<T | ReturnType<typeof data<{ queued: true }>>> {
+  const mine = submitted && Date.now() - submitted.at < 5_000 ? submitted : undefined
+  submitted = undefined
+  if (!mine) return serverAction()
+  const record = await mine.record
+  if (!record || record === 'pin') return serverAction()
+  const queuedAnswer = () => data({ queued: true as const }, { status: 503 })
+  if (await waitingTwin(record)) return queuedAnswer()
+  const answer = serverAction()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const outcome = await Promise.race([
+    outcomeOf(answer),
+    new Promise<Outcome>((resolve) => (timer = setTimeout(() => resolve({ answered: false, timedOut: true }), ANSWER_TIMEOUT_MS))),
+  ])
+  clearTimeout(timer)
+  if (outcome.answered) return answer
+  if (outcome.timedOut) {
+    // The request may still reach the server: the queue leaves the record until it ends. Made → dropped;
+    // failed or refused → sent by the queue (which judges it again and keeps it for review if refused).
+    held.add(record.key)
+    answer.then(
+      () => release(record.key, false),
+      (error: unknown) => release(record.key, madeIt(error)),
+    )
+  }
+  mine.form.reset()
+  await keep(record)
+  return queuedAnswer()
+}
+
+function release(key: string, made: boolean) {
+  held.delete(key)
+  void inTurn(async () => {
+    if (made) await remove(key)
+    await publish()
+  }).then(() => syncNow())
 }
 
 let syncing = false
@@ -145,7 +254,7 @@ export async function syncNow(): Promise<void> {
   try {
     const pinHolder = opts?.serverPin()?.membershipId ?? null
     for (const record of await mine()) {
-      if (record.status !== 'waiting') continue
+      if (record.status !== 'waiting' || held.has(record.key)) continue
       // Made under another person's PIN held online: it waits until they enter it again (never given to
       // someone else). One made under a PIN checked offline carries its own proof (ADR 054).
       if (!record.offlinePin && record.byId && record.byId !== pinHolder) continue

@@ -1,5 +1,6 @@
 import { useId, type TextareaHTMLAttributes } from 'react'
 import { useNavigation } from 'react-router'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { Button, type ButtonProps } from '../ui/button'
 import { inputClasses, type FieldErrors } from '../ui/field'
 
@@ -79,6 +80,34 @@ export function PendingButton({
       }}
     >
       {pending ? pendingLabel : children}
+    </Button>
+  )
+}
+
+/**
+ * The keyboard of a reading field (a freezer reads −18 °C; many phones' decimal pads have no minus):
+ * with JavaScript the decimal pad, beside a SignToggle; without it the keyboard that has a minus sign
+ * (ADR 083).
+ */
+export function useReadingKeyboard(): 'decimal' | 'text' {
+  return useHydrated() ? 'decimal' : 'text'
+}
+
+/** "−/+" beside a reading field, with JavaScript: switches the sign of what is typed (ADR 083). */
+export function SignToggle({ inputId, label }: { inputId: string; label: string }) {
+  const hydrated = useHydrated()
+  if (!hydrated) return null
+  const toggle = () => {
+    const input = document.getElementById(inputId)
+    if (!(input instanceof HTMLInputElement)) return
+    const typed = input.value.trim()
+    input.value = /^[-\u2212]/.test(typed) ? typed.slice(1) : `-${typed}`
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+    input.focus()
+  }
+  return (
+    <Button type="button" variant="basic_border" size="lg" width="fit" aria-label={label} aria-controls={inputId} onClick={toggle}>
+      <span aria-hidden="true">−/+</span>
     </Button>
   )
 }

@@ -24,6 +24,15 @@ let queue: Promise<typeof import('../../lib/offline.client')> | undefined
 const loadQueue = () => (queue ??= import('../../lib/offline.client'))
 if (typeof document !== 'undefined') void loadQueue()
 
+/**
+ * The clientAction of a page with record forms (ADR 083): the form is posted as always, and kept on the
+ * device when no answer comes. Before the queue's code is there (or when it cannot load), as without it.
+ */
+export async function recordingAction<T>({ serverAction }: { serverAction: () => Promise<T> }) {
+  const queueCode = await loadQueue().catch(() => undefined)
+  return queueCode ? queueCode.sendOrKeep(serverAction) : serverAction()
+}
+
 /** The attributes of a record form that may be kept offline: the /v1 call, its fixed fields, the page's cell. */
 export function offlineForm(opts: { url: string; body: Record<string, unknown>; cell: string; kind: 'complete' | 'resolve'; unit?: string }) {
   return {

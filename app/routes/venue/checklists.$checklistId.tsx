@@ -10,8 +10,8 @@ import { isDay } from '../../components/records/dates'
 import { requestedSlot } from '../../components/records/checks-nav'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryProgressMeter, EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
-import { PendingButton, TextareaField } from '../../components/records/fields'
-import { offlineForm, PendingRecords } from '../../components/records/offline'
+import { PendingButton, SignToggle, TextareaField, useReadingKeyboard } from '../../components/records/fields'
+import { offlineForm, PendingRecords, recordingAction } from '../../components/records/offline'
 import { BadDayNotice } from '../../components/records/day-page'
 import { RecordCard } from '../../components/records/record-card'
 import { useLimitsText } from '../../components/records/record-value'
@@ -260,6 +260,9 @@ async function signOffAction(args: Route.ActionArgs, orgId: string, venueId: str
   return redirectWithToast(back, { type: 'success', title: t('org:checklists.signOff.toast') }, { headers: client.headers() })
 }
 
+/** With JavaScript: a record sent with no answer (a server out of reach, online) is kept on the device (ADR 083). */
+export const clientAction = (args: Route.ClientActionArgs) => recordingAction(args)
+
 export default function ChecklistDay({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('org')
   if (loaderData.kind === 'badDate') {
@@ -445,6 +448,7 @@ function CompleteForm({
 }) {
   const { t } = useTranslation('org')
   const limits = useLimitsText(item.min, item.max)
+  const keyboard = useReadingKeyboard()
   const f = useServerForm({
     id: `${correction ? 'correct' : 'complete'}-${item.id}`,
     lastResult: failure?.result,
@@ -506,18 +510,22 @@ function CompleteForm({
     case 'number':
     case 'measure':
       control = (
-        <Field
-          label={item.type === 'measure' && item.unit ? t('checklists.item.readingIn', { unit: item.unit }) : t('checklists.item.reading')}
-          type="number"
-          step="any"
-          inputMode="decimal"
-          required={item.required}
-          autoComplete="off"
-          {...f.field('value')}
-          hint={limits ?? undefined}
-          aria-describedby={titleId}
-          inputClassName="sm:max-w-48"
-        />
+        <div className="flex flex-wrap items-end gap-2">
+          <Field
+            label={item.type === 'measure' && item.unit ? t('checklists.item.readingIn', { unit: item.unit }) : t('checklists.item.reading')}
+            type="number"
+            step="any"
+            // Without JavaScript, a number field's own keyboard (it has a minus sign); with it, the decimal pad and the switch.
+            inputMode={keyboard === 'decimal' ? 'decimal' : undefined}
+            required={item.required}
+            autoComplete="off"
+            {...f.field('value')}
+            hint={limits ?? undefined}
+            aria-describedby={titleId}
+            inputClassName="sm:max-w-48"
+          />
+          <SignToggle inputId={f.field('value').id} label={t('checklists.item.changeSign', { label: item.label })} />
+        </div>
       )
       break
     case 'text':

@@ -9,13 +9,14 @@ import { requestedSlot } from '../../components/records/checks-nav'
 import { DayNav } from '../../components/records/day-nav'
 import { EntryStateBadges, PastDayBanner, type EntryProgress } from '../../components/records/entry-state'
 import { RecordedBy } from '../../components/records/recorded-by'
-import { offlineForm, PendingRecords } from '../../components/records/offline'
+import { offlineForm, PendingRecords, recordingAction } from '../../components/records/offline'
 import { BadDayNotice } from '../../components/records/day-page'
 import type { RecordData, ShownMoment } from '../../components/records/types'
 import { chartPoints, TemperatureChart, type ApiChartPoint } from '../../components/temperatures/chart'
 import { checkName, type DayCheck } from '../../components/temperatures/checks'
 import { CORRECTIVE_ACTIONS, type TemperatureUnit, type UnitKind } from '../../components/temperatures/types'
 import { Button } from '../../components/ui/button'
+import { SignToggle, useReadingKeyboard } from '../../components/records/fields'
 import { Field, FormError } from '../../components/ui/field'
 import { api, must, unauthorizedRedirect, type ApiErrorInfo } from '../../lib/api.server'
 import { useServerForm, type FormResult } from '../../lib/forms'
@@ -189,6 +190,9 @@ export async function action(args: Route.ActionArgs) {
   )
 }
 
+/** With JavaScript: a record sent with no answer (a server out of reach, online) is kept on the device (ADR 083). */
+export const clientAction = (args: Route.ClientActionArgs) => recordingAction(args)
+
 export default function TemperatureLogDay({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('org')
   if (loaderData.kind === 'badDate') {
@@ -262,6 +266,8 @@ export default function TemperatureLogDay({ loaderData, actionData }: Route.Comp
                         />
                       ) : null}
                       <RecordForm
+                        // A new reading (this one saved, or another's) starts the field empty again.
+                        key={check.record?.id ?? 'none'}
                         itemId={item.id}
                         slot={check.slot}
                         unit={entry.unit}
@@ -329,7 +335,7 @@ function ReadingLine({ reading, unit, earlier }: { reading: ShownReading; unit: 
   )
 }
 
-/** The reading of one unit at one check (a re-check when it has one): a numeric keypad, a comma or a point. */
+/** The reading of one unit at one check (a re-check when it has one): a numeric keypad and a sign switch, a comma or a point. */
 function RecordForm({
   itemId,
   slot,
@@ -350,6 +356,8 @@ function RecordForm({
 }) {
   const { t } = useTranslation('org')
   const form = useServerForm({ id: `record-${itemId}-${slot}`, lastResult: failure, defaultValue: { value: '', note: '' } })
+  const value = form.field('value')
+  const keyboard = useReadingKeyboard()
   return (
     <Form method="post" className="space-y-2" {...form.formProps} {...offline}>
       <input type="hidden" name="itemId" value={itemId} />
@@ -358,12 +366,13 @@ function RecordForm({
       <div className="flex flex-wrap items-end gap-2">
         <Field
           label={recheck ? t('temperatures.recheckValue', { unit, label }) : t('temperatures.value', { unit, label })}
-          {...form.field('value')}
-          inputMode="decimal"
+          {...value}
+          inputMode={keyboard}
           autoComplete="off"
           required
           className="w-40"
         />
+        <SignToggle inputId={value.id} label={t('temperatures.changeSign', { label })} />
         <Button type="submit" name="intent" value="record" variant="primary" width="fit">
           {recheck ? t('temperatures.saveRecheck') : t('temperatures.save')}
           <span className="sr-only">{`: ${label}`}</span>
