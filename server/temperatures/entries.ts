@@ -91,7 +91,7 @@ const dayColumns = {
 }
 
 /**
- * The non-archived logs due at the venue on the day, each with its entry id and progress by check: a
+ * The logs due at the venue on the day (ADR 085), each with its entry id and progress by check: a
  * constant number of queries whatever the number of logs, units and readings — venue by the caller; one
  * statement for the logs with what else the page needs of each read as columns (the organisation's unit,
  * the day's entry) and what their units and readings count (templates/day.ts dueTemplatesWithCounts,
@@ -107,6 +107,7 @@ export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: 
     {
       kind: temperatureKind,
       venueId: venue.id,
+      timeZone: venue.timeZone,
       date: day.date,
       columns: { id: temperatureLogs.id, name: temperatureLogs.name, checksPerDay: temperatureLogs.checksPerDay, checkTimes: temperatureLogs.checkTimes, ...dayColumns },
       name: 'day_list',
@@ -206,7 +207,7 @@ export async function logEntryDetail(
   const [row] = await work.dueTemplates<TemperatureLogRow & { unit: TemperatureUnit; entryId: string | null; items: unknown; readings: unknown; chart: unknown }>(
     ctx,
     temperatureKind,
-    venue.id,
+    venue,
     day.date,
     { ...getTableColumns(temperatureLogs), ...dayColumns, items: work.entryItemsSql(db, temperatureKind), readings: nestedRows(templateDayRecords(db)), chart: nestedRows(templateChart(db)) },
     'entry',
@@ -261,7 +262,8 @@ async function entryView(
   const byItem = Map.groupBy(todays, (r) => r.itemId)
   const chartByItem = Map.groupBy(charted, (r) => r.itemId)
   const activeIds = items.filter((i) => !i.archivedAt).map((i) => i.id)
-  const progress = logProgress(log, activeIds, cellStates(todays.map((r) => ({ itemId: r.itemId, slot: r.slot, status: r.status, current: r.current, resolved: r.resolvedAt !== null }))), day, now, venue.timeZone)
+  const dueThatDay = work.dueAt(log, day.date, venue.timeZone)
+  const progress = work.progressIfDue(dueThatDay, logProgress(log, activeIds, cellStates(todays.map((r) => ({ itemId: r.itemId, slot: r.slot, status: r.status, current: r.current, resolved: r.resolvedAt !== null }))), day, now, venue.timeZone))
   const shownSlot = oneCheck ? work.shownCheck(ctx, oneCheck.slot, progress.checks) : undefined
   const slots = shownSlot === undefined ? times.map((_, slot) => slot) : [shownSlot]
   const shownItems = items.filter((item) => !item.archivedAt || byItem.has(item.id))
@@ -315,8 +317,8 @@ async function entryView(
       checkTimes: times,
       archivedAt: log.archivedAt ? log.archivedAt.toISOString() : null,
     },
-    /** Is it due on this weekday? On other days nothing new can be recorded. */
-    dueThatDay: work.dueOn(log, day.date),
+    /** Is it due on this day (ADR 085)? On other days nothing new can be recorded. */
+    dueThatDay,
     ...progress,
     ...(shownSlot === undefined ? {} : { slot: shownSlot }),
     items: units,
@@ -435,7 +437,7 @@ export async function recordDeliveryReading(
 ): Promise<{ entryId: string; temperatureId: string; date: string; name: string; status: 'done' | 'failed' } | undefined> {
   const venue = await work.venueForWork(ctx, input.venueId)
   const date = todayIn(venue.timeZone, input.now)
-  const logs = await work.dueTemplates<TemperatureLogRow>(ctx, temperatureKind, venue.id, date, getTableColumns(temperatureLogs), 'rows')
+  const logs = await work.dueTemplates<TemperatureLogRow>(ctx, temperatureKind, venue, date, getTableColumns(temperatureLogs), 'rows')
   if (!logs.length) return undefined
   const items = await ctx.db
     .select()

@@ -25,6 +25,10 @@ async function createLog(actor: Actor, body: Record<string, unknown>, org = o) {
   expect(res.status, res.text).toBe(201)
   return res.json.temperature as { id: string; name: string }
 }
+/** Put a log in place since long ago, so it is due on the past days a test reads (ADR 085). */
+async function backdateLog(logId: string) {
+  await t.db.update(temperatureLogs).set({ createdAt: new Date('2026-01-01T00:00:00Z') }).where(eq(temperatureLogs.id, logId))
+}
 async function addUnit(actor: Actor, logId: string, body: Record<string, unknown>, org = o) {
   const res = await actor.client.post(`${base(org)}/temperatures/${logId}/items`, body)
   expect(res.status, res.text).toBe(201)
@@ -190,9 +194,10 @@ describe('daily readings', () => {
     expect(again.json.items[0].checks[0].record).toMatchObject({ value: '-17.8', max: -18 })
   })
 
-  test('late readings are marked late; future dates refused; archived logs leave the day list but keep their records', async () => {
+  test('late readings are marked late; future dates refused; archived logs leave the day list from the day archived but keep their records', async () => {
     const org = await createOrgWithActors(t)
     const log = await createLog(org.admin, { name: 'Hot holding' }, org)
+    await backdateLog(log.id)
     const unit = await addUnit(org.admin, log.id, { label: 'Bain-marie', kind: 'hot_holding' }, org)
     const yesterday = shiftDay(today, -1)
     const entryId = await entryOf(org.basic, org.venueA, log.id, yesterday, org)
@@ -201,7 +206,9 @@ describe('daily readings', () => {
     expectError(await dayList(org.basic, org.venueA, shiftDay(today, 1), org), 'ValidationError', { data: ['date'] })
 
     expect((await org.admin.client.del(`${base(org)}/temperatures/${log.id}`)).json).toMatchObject({ archived: true })
-    expect((await dayList(org.basic, org.venueA, yesterday, org)).json.temperatures).toEqual([])
+    expect((await dayList(org.basic, org.venueA, undefined, org)).json.temperatures).toEqual([])
+    // Yesterday it was in place (ADR 085): that day still lists it, complete, as the dashboard counts it.
+    expect((await dayList(org.basic, org.venueA, yesterday, org)).json.temperatures).toMatchObject([{ id: log.id, complete: true }])
     const kept = await org.basic.client.get(`${base(org)}/temperature-entries/${entryId}`)
     expect(kept.json.items[0].checks[0].record).toMatchObject({ value: '65' })
     expectError(await complete(org.basic, entryId, unit.id, { value: 70 }, org), 'NotFoundError')
@@ -241,6 +248,7 @@ describe('daily readings', () => {
   test("one log's entry by the log (what its page reads): made on first read, the day list's entry, answered as by its id; 404 where the day list does not show it", async () => {
     const org = await createOrgWithActors(t)
     const log = await createLog(org.admin, { name: 'Walk-ins', checksPerDay: 2 }, org)
+    await backdateLog(log.id)
     const unit = await addUnit(org.admin, log.id, { label: 'Walk-in', kind: 'fridge' }, org)
     const ofLog = (logId: string, query = '', venueId = org.venueA) => org.basic.client.get(`${base(org)}/venues/${venueId}/temperature-entries/${logId}${query}`)
     // Made on the first read, before the day list has ever run that day.
