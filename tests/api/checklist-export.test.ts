@@ -547,7 +547,7 @@ describe('what an inspector needs (issue #16): checklist order, limits in force,
 })
 
 describe('demo seed', () => {
-  test('three checklists with a week of history at both venues, a resolved failure and a correction', async () => {
+  test('three checklists set up 30 days ago with their history at both venues, a resolved failure and a correction', async () => {
     const fresh = await createTestApp()
     try {
       const demo = await seedDemo({ db: fresh.db, logger: pino({ level: 'silent' }) }, () => {})
@@ -573,13 +573,14 @@ describe('demo seed', () => {
       const market = venueRows.find((v) => v.name === 'Market Hall')!
       const history = await fresh.db.select().from(records).where(and(eq(records.orgId, orgId), eq(records.kind, 'checklist')))
       const today = formatDate(new TZDate(Date.now(), 'Europe/London'), 'yyyy-MM-dd')
-      const week = Array.from({ length: 7 }, (_, i) => {
+      const days = Array.from({ length: 29 }, (_, i) => {
         const d = new Date(`${today}T00:00:00Z`)
-        d.setUTCDate(d.getUTCDate() - 7 + i)
+        d.setUTCDate(d.getUTCDate() - 29 + i)
         return d.toISOString().slice(0, 10)
       })
+      const week = days.slice(-7)
       for (const venue of [harbour, market]) {
-        expect([...new Set(history.filter((r) => r.venueId === venue.id).map((r) => r.date))].sort()).toEqual(week)
+        expect([...new Set(history.filter((r) => r.venueId === venue.id).map((r) => r.date))].sort()).toEqual(days)
       }
       expect(new Set(history.map((r) => r.recordedByName))).toEqual(new Set(['Bea Basic', 'Adam Admin']))
       // Bea may only use Harbour Street.
