@@ -10,7 +10,7 @@ import { organisations, recordResolutions, records, uploads, venues } from '../d
 import { formatInstant, isDay, shownDeviceTime } from '../dates.ts'
 import { t, type Locale } from '../i18n.ts'
 import { dueCells, loadPlan, type PlannedTemplate } from '../templates/plan.ts'
-import { fromCelsius } from '../temperatures/units.ts'
+import { boundShown, readingIn } from '../temperatures/units.ts'
 import { signedPhotoUrl } from './photo-links.ts'
 import { signOffsBetween } from '../checklists/sign-off.ts'
 import type { RecordKind } from './schema.ts'
@@ -72,6 +72,9 @@ export interface ExportRecordRow {
   uploadContentType: string | null
   /** The note typed with the record (required on some failures); null when none. */
   note?: string | null
+  /** A temperature as typed, and the unit typed in (ADR 085). */
+  enteredValue?: string | null
+  enteredUnit?: string | null
   recordedByName: string
   /** The shared device it was recorded on, if any (the name is then the PIN holder's). */
   recordedByDeviceName: string | null
@@ -217,6 +220,8 @@ async function loadRows(deps: ExportDeps, orgId: string, kinds: RecordKind[], ve
       uploadId: records.uploadId,
       uploadContentType: uploads.contentType,
       note: records.note,
+      enteredValue: records.enteredValue,
+      enteredUnit: records.enteredUnit,
       recordedByName: records.recordedByName,
       recordedByDeviceName: records.recordedByDeviceName,
       recordedAt: records.recordedAt,
@@ -285,6 +290,8 @@ async function loadRows(deps: ExportDeps, orgId: string, kinds: RecordKind[], ve
       uploadId: r.uploadId,
       uploadContentType: r.uploadContentType,
       note: r.note,
+      enteredValue: r.enteredValue,
+      enteredUnit: r.enteredUnit,
       recordedByName: r.recordedByName,
       recordedByDeviceName: r.recordedByDeviceName,
       recordedAt: new Date(r.recordedAt),
@@ -416,11 +423,11 @@ function limitsText(row: ExportRecordRow, locale: Locale, unit: 'C' | 'F'): stri
     const failing = (row.options ?? []).filter((o) => o.fails).map((o) => o.label)
     return failing.length ? t(locale, 'export.limits.failingAnswers', { answers: failing.join(', ') }) : t(locale, 'export.limits.failsOn.none')
   }
-  const shown = (v: number) => (row.kind === 'temperature' ? fromCelsius(v, unit).toFixed(1) : String(v))
+  const shown = (v: number, side: 'min' | 'max') => (row.kind === 'temperature' ? (unit === 'C' ? boundShown(v, unit, side)!.toFixed(1) : String(boundShown(v, unit, side))) : String(v))
   const suffix = row.kind === 'temperature' ? ` °${unit}` : row.unit ? ` ${row.unit}` : ''
-  if (row.min !== null && row.max !== null) return t(locale, 'export.limits.between', { min: shown(row.min), max: shown(row.max) }) + suffix
-  if (row.min !== null) return t(locale, 'export.limits.atLeast', { min: shown(row.min) }) + suffix
-  if (row.max !== null) return t(locale, 'export.limits.atMost', { max: shown(row.max) }) + suffix
+  if (row.min !== null && row.max !== null) return t(locale, 'export.limits.between', { min: shown(row.min, 'min'), max: shown(row.max, 'max') }) + suffix
+  if (row.min !== null) return t(locale, 'export.limits.atLeast', { min: shown(row.min, 'min') }) + suffix
+  if (row.max !== null) return t(locale, 'export.limits.atMost', { max: shown(row.max, 'max') }) + suffix
   return ''
 }
 
@@ -497,7 +504,7 @@ function defaultFormatValue(row: ExportRecordRow, locale: Locale, unit: 'C' | 'F
   if (row.kind === 'temperature') {
     const celsius = Number(value)
     if (value === '' || !Number.isFinite(celsius)) return value
-    const shown = fromCelsius(celsius, unit).toFixed(1)
+    const shown = readingIn(celsius, unit, row).toFixed(1)
     return row.recheck ? t(locale, 'export.value.recheck', { value: shown }) : shown
   }
   switch (row.itemType) {

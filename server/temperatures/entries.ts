@@ -16,7 +16,7 @@ import * as work from '../templates/day.ts'
 import { usedAtVenue } from '../templates/service.ts'
 import { temperatureEntries, temperatureItems, temperatureLogs } from './schema.ts'
 import { checkTimesOf, temperatureKind, type TemperatureLogRow } from './templates.ts'
-import { boundIn, fromCelsius, inRange, parseReading, toCelsius, type TemperatureUnit } from './units.ts'
+import { boundShown, inRange, parseReading, readingIn, toCelsius, type TemperatureUnit } from './units.ts'
 
 /** How many days the chart shows at most (the page offers 7 and 30). */
 export const CHART_DAYS = 30
@@ -164,10 +164,11 @@ function publicReading(orgId: string, record: StoredRecord, unit: TemperatureUni
   return {
     ...view,
     slot: record.slot,
-    value: celsius === null ? null : String(fromCelsius(celsius, unit)),
+    // What was typed, in the unit it was typed in (ADR 085); else converted from °C.
+    value: celsius === null ? null : String(readingIn(celsius, unit, record)),
     valueC: celsius,
-    min: boundIn(record.min === null ? null : Number(record.min), unit),
-    max: boundIn(record.max === null ? null : Number(record.max), unit),
+    min: boundShown(record.min === null ? null : Number(record.min), unit, 'min'),
+    max: boundShown(record.max === null ? null : Number(record.max), unit, 'max'),
     /** Taken after an out-of-range reading of the same unit and check (ADR 022). */
     recheck: record.supersedesId !== null && failedIds.has(record.supersedesId),
   }
@@ -278,8 +279,8 @@ async function entryView(
         id: item.id,
         label: item.archivedAt && kept ? kept.label : item.label,
         kind: item.kind,
-        min: boundIn(min, unit),
-        max: boundIn(max, unit),
+        min: boundShown(min, unit, 'min'),
+        max: boundShown(max, unit, 'max'),
         minC: min,
         maxC: max,
         archivedAt: item.archivedAt ? item.archivedAt.toISOString() : null,
@@ -299,7 +300,7 @@ async function entryView(
       chart: (chartByItem.get(item.id) ?? []).map((r) => ({
         date: r.date,
         slot: r.slot,
-        value: fromCelsius(Number(r.value), unit),
+        value: readingIn(Number(r.value), unit, r),
         inRange: r.status === 'done',
         recordedAt: r.recordedAt.toISOString(),
       })),
@@ -355,7 +356,17 @@ function failedCurrentSlot(rows: StoredRecord[]): number | undefined {
 /** Write one reading (°C) of a unit's check: out of its range, it fails. The unit's label, kind and range are snapshotted. */
 async function writeReading(
   ctx: ServiceContext,
-  input: { venue: work.WorkVenue; log: TemperatureLogRow; item: typeof temperatureItems.$inferSelect; date: string; slot: number; celsius: number; note?: string | null },
+  input: {
+    venue: work.WorkVenue
+    log: TemperatureLogRow
+    item: typeof temperatureItems.$inferSelect
+    date: string
+    slot: number
+    celsius: number
+    note?: string | null
+    /** What was typed and in which unit, kept with the record (ADR 085). */
+    entered?: { value: number; unit: TemperatureUnit }
+  },
 ) {
   const { venue, log, item, date, slot, celsius } = input
   const min = item.min === null ? null : Number(item.min)
@@ -368,7 +379,13 @@ async function writeReading(
     item,
     date,
     slot,
-    snapshot: { label: item.label, itemType: item.kind, min, max },
+    snapshot: {
+      label: item.label,
+      itemType: item.kind,
+      min,
+      max,
+      ...(input.entered ? { enteredValue: String(input.entered.value), enteredUnit: input.entered.unit } : {}),
+    },
     value: String(celsius),
     status,
     note: input.note,
@@ -378,7 +395,7 @@ async function writeReading(
 
 /**
  * Record a reading, given in the organisation's unit (a comma is a decimal separator), stored in °C
- * with one decimal. Without a check named: a re-check of the unit's open failure or of its current
+ * with one decimal and as typed, with its unit (shown as typed in that unit, ADR 085). Without a check named: a re-check of the unit's open failure or of its current
  * out-of-range reading, else the first check without a reading. Out of range fails.
  */
 export async function completeReading(ctx: ServiceContext, input: { entryId: string; itemId: string; value: string; note?: string | null; slot?: number }) {
@@ -393,7 +410,7 @@ export async function completeReading(ctx: ServiceContext, input: { entryId: str
     slot = Array.from({ length: log.checksPerDay }, (_, i) => i).find((i) => !recorded.has(i))
     if (slot === undefined) throw validationError({ slot: t(ctx.locale, 'records.everyCheckRecorded') })
   }
-  const { stored } = await writeReading(ctx, { venue, log, item, date, slot, celsius, note: input.note })
+  const { stored } = await writeReading(ctx, { venue, log, item, date, slot, celsius, note: input.note, entered: { value: typed, unit } })
   const failed = new Set(rows.filter((r) => r.status === 'failed').map((r) => r.id))
   return publicReading(ctx.scope.orgId, stored, unit, failed)
 }
