@@ -6,6 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
+import { z } from 'zod'
 import { nowOf, type AppEnv } from '../api/context.ts'
 import { notFound } from '../api/errors.ts'
 import { isUuid } from '../api/middleware/org-scope.ts'
@@ -26,6 +27,9 @@ export async function signedPhotoUrl(db: Db, orgId: string, uploadId: string, no
   const signature = sign(await installationKey(db, KEY), `${orgId}.${uploadId}.${expires}`)
   return `/v1/photos/${orgId}/${uploadId}?${new URLSearchParams({ expires: String(expires), signature })}`
 }
+
+/** GET /v1/photos/{orgId}/{uploadId}: the link's expiry and signature (documented; a link that does not match is a 404). */
+export const photoLinkQuery = z.object({ expires: z.string().max(12), signature: z.string().max(100) })
 
 /** Whether a signed link is valid now: well formed, untampered, not expired. */
 async function validSignature(db: Db, orgId: string, uploadId: string, expires: string | undefined, signature: string | undefined, now: Date): Promise<boolean> {
