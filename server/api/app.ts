@@ -19,6 +19,7 @@ import { profileRoutes } from '../profile/routes.ts'
 import { inviteRoutes } from '../staff/invite-routes.ts'
 import { staffRoutes } from '../staff/routes.ts'
 import { uploadRoutes } from '../uploads/routes.ts'
+import { signedPhotoRoutes } from '../records/photo-links.ts'
 import { venueRoutes } from '../venues/routes.ts'
 import { billingRoutes, billingWebhookRoutes } from '../billing/routes.ts'
 import { formRoutes } from '../forms/routes.ts'
@@ -86,6 +87,8 @@ export function createApp(deps: Deps) {
   app.route('/v1/alerts/unsubscribe', unsubscribeRoutes())
   // A supplier's signed link to an order (issue #13): no session.
   app.route('/v1/supplier/orders', supplierRoutes())
+  // An export's photo by its signed, expiring link (issue #39): no session.
+  app.route('/v1/photos', signedPhotoRoutes())
 
   // Everything under an organisation: session → membership → role → venues, resolved once.
   // (Hono's '/x/*' also matches '/x' itself: one registration covers /v1/orgs/:orgId too.)

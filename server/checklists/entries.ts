@@ -19,7 +19,8 @@ import {
   checksProgressOfCounts,
   checkWorkable,
   dayInfo,
-  dueOn,
+  dueAt,
+  progressIfDue,
   dueTemplatesWithCounts,
   publicVenue,
   recordWork,
@@ -93,7 +94,7 @@ const entryChecklist = preparedOnce((db) => {
 })
 
 /**
- * The non-archived checklists due at the venue on the day, with progress and sign-off: one statement (the checklists
+ * The checklists due at the venue on the day (ADR 085), with progress and sign-off: one statement (the checklists
  * with their sign-offs and what their items and records count, ADR 075; the venue by the caller) whatever the number of
  * checklists and items, and after a write to the day's records or the checklists' items one more, storing what was
  * counted again (ADR 071).
@@ -107,6 +108,7 @@ export async function dayList(ctx: ServiceContext, venue: WorkVenue, date: strin
     {
       kind: checklistKind,
       venueId: venue.id,
+      timeZone: venue.timeZone,
       date: day.date,
       columns: {
         id: checklists.id,
@@ -213,7 +215,8 @@ export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checkli
   const active = items.filter((i) => !i.archivedAt)
   const activeIds = new Set(active.map((i) => i.id))
   const current = currentByCell(rows.filter((r) => r.current && activeIds.has(r.itemId)))
-  const progress = checklistProgress({ items: active, current, date: day.date, today: day.today, now, timeZone: venue.timeZone, times })
+  const dueThatDay = dueAt(checklist, day.date, venue.timeZone)
+  const progress = progressIfDue(dueThatDay, checklistProgress({ items: active, current, date: day.date, today: day.today, now, timeZone: venue.timeZone, times }))
   const shownSlot = shownCheck(ctx, slot, progress.checks)
   const recordsByItem = Map.groupBy(
     rows.filter((r) => r.slot === shownSlot),
@@ -271,8 +274,8 @@ export async function entryDetail(ctx: ServiceContext, venue: WorkVenue, checkli
       requiresSignOff: checklist.requiresSignOff,
       archivedAt: checklist.archivedAt ? checklist.archivedAt.toISOString() : null,
     },
-    /** Is it due on this day (by weekday or date of the month)? On other days nothing new can be recorded. */
-    dueThatDay: dueOn(checklist, day.date),
+    /** Is it due on this day (ADR 085: scheduled, and in place by then)? On other days nothing new can be recorded. */
+    dueThatDay,
     ...progress,
     /** A manager's sign-off of the day (ADR 045), if given. */
     signOff: signed ? publicSignOff(signed) : null,

@@ -80,10 +80,15 @@ function localInstant(date: string, [hour, minute]: [number, number], timeZone: 
   return new Date(TZDate.tz(timeZone, y, m - 1, d, hour, minute + plusMinutes).getTime())
 }
 
+/** Days of history: the checklists were set up this many days ago (ADR 085: a template is due only from its first day). */
+export const DEMO_CHECKLIST_DAYS = 30
+
 /**
- * Demo checklists (Opening, Closing, Cleaning) and the week before today at both demo venues:
- * most items recorded each day, one failed rinse temperature with its corrective action, and one
- * correction (a record superseding a mistyped one). A handful of batch inserts.
+ * Demo checklists (Opening, Closing, Cleaning), set up 30 days ago, and the days since at both demo
+ * venues, so the dashboard's 7- and 30-day compliance has values: most items recorded on time each
+ * day; at Harbour Street one failed rinse temperature three days ago with its corrective action and
+ * Closing missed two days ago; at Market Hall Closing recorded late (the next morning) four days ago
+ * and one correction (a record superseding a mistyped one) two days ago. A handful of batch inserts.
  */
 export const seedChecklistsDemo: DemoSeeder = async ({ db }, { orgId, venueIds }) => {
   const staff = await db
@@ -98,9 +103,11 @@ export const seedChecklistsDemo: DemoSeeder = async ({ db }, { orgId, venueIds }
     .where(and(eq(venues.orgId, orgId), inArray(venues.id, venueIds)))
   const places = venueIds.map((id) => venueRows.find((v) => v.id === id)).filter((v) => v !== undefined)
 
+  const firstZone = places[0]?.timeZone ?? 'UTC'
+  const setUp = localInstant(addDays(formatDate(new TZDate(Date.now(), firstZone), 'yyyy-MM-dd'), -DEMO_CHECKLIST_DAYS), [7, 30], firstZone)
   const created = await db
     .insert(checklists)
-    .values(DEMO_CHECKLISTS.map((c, position) => ({ orgId, name: c.name, description: c.description, dueTime: c.dueTime, days: c.days, position })))
+    .values(DEMO_CHECKLISTS.map((c, position) => ({ orgId, name: c.name, description: c.description, dueTime: c.dueTime, days: c.days, position, createdAt: setUp, updatedAt: setUp })))
     .returning({ id: checklists.id, name: checklists.name })
   const itemRows = await db
     .insert(checklistItems)
@@ -116,6 +123,8 @@ export const seedChecklistsDemo: DemoSeeder = async ({ db }, { orgId, venueIds }
           min: item.min ?? null,
           max: item.max ?? null,
           position,
+          createdAt: setUp,
+          updatedAt: setUp,
         }))
       }),
     )
@@ -128,11 +137,15 @@ export const seedChecklistsDemo: DemoSeeder = async ({ db }, { orgId, venueIds }
 
   places.forEach((venue, venueIndex) => {
     const today = formatDate(new TZDate(Date.now(), venue.timeZone), 'yyyy-MM-dd')
-    for (let back = 7; back >= 1; back--) {
+    for (let back = DEMO_CHECKLIST_DAYS - 1; back >= 1; back--) {
       const date = addDays(today, -back)
       const weekday = new Date(`${date}T00:00:00Z`).getUTCDay()
       for (const c of DEMO_CHECKLISTS) {
         if (!c.days.includes(weekday)) continue
+        // The missed checklist of the week: nobody did Closing at the first venue two days ago.
+        if (venueIndex === 0 && back === 2 && c.name === 'Closing') continue
+        // The late one: Closing at the second venue four days ago, recorded the next morning.
+        const late = venueIndex === 1 && back === 4 && c.name === 'Closing'
         const checklistId = created.find((x) => x.name === c.name)!.id
         // Bea works at the first venue only (her venue access); Adam everywhere.
         const who = venueIndex === 0 && bea && (back + c.name.length) % 2 === 0 ? bea : adam
@@ -176,12 +189,12 @@ export const seedChecklistsDemo: DemoSeeder = async ({ db }, { orgId, venueIds }
             itemType: item.type,
             min: item.min ?? null,
             max: item.max ?? null,
-            late: false,
+            late,
             recordedByMembershipId: who.id,
             recordedByName: who.name,
           }
           const id = randomUUID()
-          const recordedAt = localInstant(date, c.doneAt, venue.timeZone, index * 2)
+          const recordedAt = late ? localInstant(addDays(date, 1), [8, 40], venue.timeZone, index * 2) : localInstant(date, c.doneAt, venue.timeZone, index * 2)
           if (corrected) {
             rows.push({ ...base, id, value: '8.5', status: 'failed', recordedAt })
             rows.push({ ...base, id: randomUUID(), value: '85', status: 'done', supersedesId: id, recordedAt: localInstant(date, c.doneAt, venue.timeZone, index * 2 + 3) })

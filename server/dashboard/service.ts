@@ -13,6 +13,7 @@ import type { ServiceContext } from '../scope.ts'
 import { dayList as temperatureDayList } from '../temperatures/entries.ts'
 import { dayInfo, publicVenue, type Progress, type WorkVenue } from '../templates/day.ts'
 import { loadPlan } from '../templates/plan.ts'
+import { byUrgency, nextDueTime } from '../templates/urgency.ts'
 import { listVenues } from '../venues/service.ts'
 import { FAILURES_OUTLIVE, countedTemplates, spanRange, summarise, venueCompliance, windowDays, type DayCompliance, type OpenFailure, type VenueRef } from './compliance.ts'
 
@@ -35,11 +36,6 @@ export interface DueWork {
   failures: OpenFailure[]
 }
 
-/** Most urgent first: overdue, then with unresolved failures, then not complete by due time, then complete. */
-function urgency(a: DueWork, b: DueWork): number {
-  const rank = (w: DueWork) => (w.overdue ? 0 : w.progress.unresolved > 0 ? 1 : w.complete ? 3 : 2)
-  return rank(a) - rank(b) || (a.dueTime ?? '99:99').localeCompare(b.dueTime ?? '99:99') || a.name.localeCompare(b.name)
-}
 
 /** The records compliance is judged from: counts per template-day for the window, record states for the venues' days and open failures (two queries). */
 async function readRecords(ctx: ServiceContext, plans: Awaited<ReturnType<typeof loadPlan>>, venues: VenueRef[], filter: StateFilter, date: string | undefined, now: Date) {
@@ -93,13 +89,13 @@ export async function venueDashboard(ctx: ServiceContext, venue: WorkVenue, date
       id: l.id,
       name: l.name,
       href: `/temperatures/${l.id}${query}`,
-      dueTime: (l.checks.find((c) => !c.complete) ?? l.checks.at(-1))?.time ?? null,
+      dueTime: nextDueTime(l.checks),
       complete: l.complete,
       overdue: l.overdue,
       progress: l.progress,
       failures: failuresOf('temperature', l.id),
     })),
-  ].sort(urgency)
+  ].sort(byUrgency)
   return {
     ...day,
     venue: publicVenue(venue),

@@ -10,8 +10,8 @@ import { organisations, recordResolutions, records, uploads, venues } from '../d
 import { formatInstant, isDay, shownDeviceTime } from '../dates.ts'
 import { t, type Locale } from '../i18n.ts'
 import { dueCells, loadPlan, type PlannedTemplate } from '../templates/plan.ts'
-import { fromCelsius } from '../temperatures/units.ts'
-import { uploadUrl } from '../uploads/service.ts'
+import { boundShown, readingIn } from '../temperatures/units.ts'
+import { signedPhotoUrl } from './photo-links.ts'
 import { signOffsBetween } from '../checklists/sign-off.ts'
 import type { RecordKind } from './schema.ts'
 import { daysBetween, todayIn } from './service.ts'
@@ -70,6 +70,11 @@ export interface ExportRecordRow {
   options: { label: string; fails: boolean }[] | null
   uploadId: string | null
   uploadContentType: string | null
+  /** The note typed with the record (required on some failures); null when none. */
+  note?: string | null
+  /** A temperature as typed, and the unit typed in (ADR 085). */
+  enteredValue?: string | null
+  enteredUnit?: string | null
   recordedByName: string
   /** The shared device it was recorded on, if any (the name is then the PIN holder's). */
   recordedByDeviceName: string | null
@@ -152,7 +157,10 @@ export async function exportRecords(
   const unit = options.unit ?? 'C'
   const formatValue = options.formatValue ?? ((row: ExportRecordRow, l: Locale) => defaultFormatValue(row, l, unit))
   const headings = columnHeadings(kind, locale, list.includes('temperature') ? unit : null)
-  const photoLink = (row: ExportRecordRow) => (row.uploadId ? `${options.appUrl ?? ''}${uploadUrl(scope.orgId, row.uploadId)}` : null)
+  // Photos as signed, expiring links an inspector opens without signing in (ADR 085).
+  const links = new Map<string, string>()
+  for (const id of new Set(rows.flatMap((r) => (r.uploadId ? [r.uploadId] : [])))) links.set(id, await signedPhotoUrl(db, scope.orgId, id, options.now ?? new Date()))
+  const photoLink = (row: ExportRecordRow) => (row.uploadId ? `${options.appUrl ?? ''}${links.get(row.uploadId)}` : null)
   // Rows of templates checked several times a day (and any record of a later check) name their check.
   const severalChecks = new Set(plans.filter((p) => p.checksPerDay > 1).map((p) => p.id))
   const namesCheck = (row: ExportRecordRow) => row.status !== 'signedOff' && (row.kind === 'temperature' || row.slot > 0 || severalChecks.has(row.templateId))
@@ -211,6 +219,9 @@ async function loadRows(deps: ExportDeps, orgId: string, kinds: RecordKind[], ve
       options: records.options,
       uploadId: records.uploadId,
       uploadContentType: uploads.contentType,
+      note: records.note,
+      enteredValue: records.enteredValue,
+      enteredUnit: records.enteredUnit,
       recordedByName: records.recordedByName,
       recordedByDeviceName: records.recordedByDeviceName,
       recordedAt: records.recordedAt,
@@ -278,6 +289,9 @@ async function loadRows(deps: ExportDeps, orgId: string, kinds: RecordKind[], ve
       options: r.options,
       uploadId: r.uploadId,
       uploadContentType: r.uploadContentType,
+      note: r.note,
+      enteredValue: r.enteredValue,
+      enteredUnit: r.enteredUnit,
       recordedByName: r.recordedByName,
       recordedByDeviceName: r.recordedByDeviceName,
       recordedAt: new Date(r.recordedAt),
@@ -409,11 +423,11 @@ function limitsText(row: ExportRecordRow, locale: Locale, unit: 'C' | 'F'): stri
     const failing = (row.options ?? []).filter((o) => o.fails).map((o) => o.label)
     return failing.length ? t(locale, 'export.limits.failingAnswers', { answers: failing.join(', ') }) : t(locale, 'export.limits.failsOn.none')
   }
-  const shown = (v: number) => (row.kind === 'temperature' ? fromCelsius(v, unit).toFixed(1) : String(v))
+  const shown = (v: number, side: 'min' | 'max') => (row.kind === 'temperature' ? (unit === 'C' ? boundShown(v, unit, side)!.toFixed(1) : String(boundShown(v, unit, side))) : String(v))
   const suffix = row.kind === 'temperature' ? ` °${unit}` : row.unit ? ` ${row.unit}` : ''
-  if (row.min !== null && row.max !== null) return t(locale, 'export.limits.between', { min: shown(row.min), max: shown(row.max) }) + suffix
-  if (row.min !== null) return t(locale, 'export.limits.atLeast', { min: shown(row.min) }) + suffix
-  if (row.max !== null) return t(locale, 'export.limits.atMost', { max: shown(row.max) }) + suffix
+  if (row.min !== null && row.max !== null) return t(locale, 'export.limits.between', { min: shown(row.min, 'min'), max: shown(row.max, 'max') }) + suffix
+  if (row.min !== null) return t(locale, 'export.limits.atLeast', { min: shown(row.min, 'min') }) + suffix
+  if (row.max !== null) return t(locale, 'export.limits.atMost', { max: shown(row.max, 'max') }) + suffix
   return ''
 }
 
@@ -425,6 +439,7 @@ function columnHeadings(kind: RecordKind | 'both', locale: Locale, unit: 'C' | '
     unit ? t(locale, kind === 'both' ? 'export.columns.valueTemperatures' : 'export.columns.valueUnit', { unit: `°${unit}` }) : t(locale, 'export.columns.value'),
     t(locale, 'export.columns.limits'),
     t(locale, 'export.columns.status'),
+    t(locale, 'export.columns.note'),
     t(locale, 'export.columns.recordedBy'),
     t(locale, 'export.columns.recordedAt'),
     t(locale, 'export.columns.late'),
@@ -454,6 +469,7 @@ function rowCells(
     missed ? '' : photoLink ?? formatValue(row, locale),
     limitsText(row, locale, unit),
     t(locale, `export.status.${row.status}`),
+    row.note ?? '',
     missed ? '' : who(row.recordedByName, row.recordedByDeviceName, locale),
     row.recordedAt ? when(row.recordedAt, row.deviceRecordedAt, timeZone, locale) : '',
     missed ? '' : yesNo(row.late),
@@ -488,7 +504,7 @@ function defaultFormatValue(row: ExportRecordRow, locale: Locale, unit: 'C' | 'F
   if (row.kind === 'temperature') {
     const celsius = Number(value)
     if (value === '' || !Number.isFinite(celsius)) return value
-    const shown = fromCelsius(celsius, unit).toFixed(1)
+    const shown = readingIn(celsius, unit, row).toFixed(1)
     return row.recheck ? t(locale, 'export.value.recheck', { value: shown }) : shown
   }
   switch (row.itemType) {
@@ -555,10 +571,10 @@ const FONT = 'Helvetica'
 const FONT_BOLD = 'Helvetica-Bold'
 const CELL_FONT_SIZE = 7.5
 const PAD = 3
-/** Relative column widths (date, template, item, value, status, by, at, late, action, resolved by, resolved at, superseded). */
+/** Relative column widths (date, template, item, value, limits, status, note, by, at, late, action, resolved by, resolved at, superseded). */
 const VALUE_COLUMN = 3
 const STATUS_COLUMN = 5
-const COLUMN_WEIGHTS = [48, 62, 106, 58, 50, 38, 58, 66, 30, 100, 58, 66, 46]
+const COLUMN_WEIGHTS = [48, 62, 100, 58, 50, 38, 80, 58, 66, 30, 90, 58, 66, 46]
 const THUMBNAIL_HEIGHT = 48
 /** At most this many thumbnails in one PDF (photos beyond it are links only): the file stays a sensible size. */
 const MAX_THUMBNAILS = 200

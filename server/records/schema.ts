@@ -39,6 +39,9 @@ export const records = pgTable(
     /** A choice item's answers when recorded, the failing ones marked; null for other types. */
     options: jsonb().$type<{ label: string; fails: boolean }[]>(),
     value: text(),
+    /** What the person typed and the unit they typed it in ("150", "F"), when it was converted for `value` (a temperature in °C). */
+    enteredValue: text(),
+    enteredUnit: text(),
     note: text(),
     uploadId: uuid(),
     status: text({ enum: RECORD_STATUSES }).notNull(),

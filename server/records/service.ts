@@ -132,6 +132,8 @@ const storedColumns = {
   unit: records.unit,
   options: records.options,
   value: records.value,
+  enteredValue: records.enteredValue,
+  enteredUnit: records.enteredUnit,
   note: records.note,
   uploadId: records.uploadId,
   uploadContentType: uploads.contentType,
@@ -266,7 +268,16 @@ export async function chartRecords(db: Db, scope: OrgScope, filter: RecordFilter
 
 function selectChart(db: Db, where: SQL | undefined, current: SQL) {
   return db
-    .select({ itemId: records.itemId, date: records.date, slot: records.slot, value: records.value, status: records.status, recordedAt: records.recordedAt })
+    .select({
+      itemId: records.itemId,
+      date: records.date,
+      slot: records.slot,
+      value: records.value,
+      enteredValue: records.enteredValue,
+      enteredUnit: records.enteredUnit,
+      status: records.status,
+      recordedAt: records.recordedAt,
+    })
     .from(records)
     .where(and(where, or(eq(records.status, 'failed'), current)))
     .orderBy(asc(records.date), asc(records.recordedAt), asc(records.id))
@@ -487,6 +498,9 @@ export interface RecordSnapshot {
   unit?: string | null
   /** A choice item's answers, the failing ones marked. */
   options?: { label: string; fails: boolean }[] | null
+  /** A temperature as typed and the unit typed in (the value is kept in °C). */
+  enteredValue?: string | null
+  enteredUnit?: string | null
 }
 
 export interface NewRecord {

@@ -16,7 +16,7 @@ import * as work from '../templates/day.ts'
 import { usedAtVenue } from '../templates/service.ts'
 import { temperatureEntries, temperatureItems, temperatureLogs } from './schema.ts'
 import { checkTimesOf, temperatureKind, type TemperatureLogRow } from './templates.ts'
-import { boundIn, fromCelsius, inRange, parseReading, toCelsius, type TemperatureUnit } from './units.ts'
+import { boundShown, inRange, parseReading, readingIn, toCelsius, type TemperatureUnit } from './units.ts'
 
 /** How many days the chart shows at most (the page offers 7 and 30). */
 export const CHART_DAYS = 30
@@ -91,7 +91,7 @@ const dayColumns = {
 }
 
 /**
- * The non-archived logs due at the venue on the day, each with its entry id and progress by check: a
+ * The logs due at the venue on the day (ADR 085), each with its entry id and progress by check: a
  * constant number of queries whatever the number of logs, units and readings — venue by the caller; one
  * statement for the logs with what else the page needs of each read as columns (the organisation's unit,
  * the day's entry) and what their units and readings count (templates/day.ts dueTemplatesWithCounts,
@@ -107,6 +107,7 @@ export async function dayList(ctx: ServiceContext, venue: work.WorkVenue, date: 
     {
       kind: temperatureKind,
       venueId: venue.id,
+      timeZone: venue.timeZone,
       date: day.date,
       columns: { id: temperatureLogs.id, name: temperatureLogs.name, checksPerDay: temperatureLogs.checksPerDay, checkTimes: temperatureLogs.checkTimes, ...dayColumns },
       name: 'day_list',
@@ -163,10 +164,11 @@ function publicReading(orgId: string, record: StoredRecord, unit: TemperatureUni
   return {
     ...view,
     slot: record.slot,
-    value: celsius === null ? null : String(fromCelsius(celsius, unit)),
+    // What was typed, in the unit it was typed in (ADR 085); else converted from °C.
+    value: celsius === null ? null : String(readingIn(celsius, unit, record)),
     valueC: celsius,
-    min: boundIn(record.min === null ? null : Number(record.min), unit),
-    max: boundIn(record.max === null ? null : Number(record.max), unit),
+    min: boundShown(record.min === null ? null : Number(record.min), unit, 'min'),
+    max: boundShown(record.max === null ? null : Number(record.max), unit, 'max'),
     /** Taken after an out-of-range reading of the same unit and check (ADR 022). */
     recheck: record.supersedesId !== null && failedIds.has(record.supersedesId),
   }
@@ -206,7 +208,7 @@ export async function logEntryDetail(
   const [row] = await work.dueTemplates<TemperatureLogRow & { unit: TemperatureUnit; entryId: string | null; items: unknown; readings: unknown; chart: unknown }>(
     ctx,
     temperatureKind,
-    venue.id,
+    venue,
     day.date,
     { ...getTableColumns(temperatureLogs), ...dayColumns, items: work.entryItemsSql(db, temperatureKind), readings: nestedRows(templateDayRecords(db)), chart: nestedRows(templateChart(db)) },
     'entry',
@@ -261,7 +263,8 @@ async function entryView(
   const byItem = Map.groupBy(todays, (r) => r.itemId)
   const chartByItem = Map.groupBy(charted, (r) => r.itemId)
   const activeIds = items.filter((i) => !i.archivedAt).map((i) => i.id)
-  const progress = logProgress(log, activeIds, cellStates(todays.map((r) => ({ itemId: r.itemId, slot: r.slot, status: r.status, current: r.current, resolved: r.resolvedAt !== null }))), day, now, venue.timeZone)
+  const dueThatDay = work.dueAt(log, day.date, venue.timeZone)
+  const progress = work.progressIfDue(dueThatDay, logProgress(log, activeIds, cellStates(todays.map((r) => ({ itemId: r.itemId, slot: r.slot, status: r.status, current: r.current, resolved: r.resolvedAt !== null }))), day, now, venue.timeZone))
   const shownSlot = oneCheck ? work.shownCheck(ctx, oneCheck.slot, progress.checks) : undefined
   const slots = shownSlot === undefined ? times.map((_, slot) => slot) : [shownSlot]
   const shownItems = items.filter((item) => !item.archivedAt || byItem.has(item.id))
@@ -276,8 +279,8 @@ async function entryView(
         id: item.id,
         label: item.archivedAt && kept ? kept.label : item.label,
         kind: item.kind,
-        min: boundIn(min, unit),
-        max: boundIn(max, unit),
+        min: boundShown(min, unit, 'min'),
+        max: boundShown(max, unit, 'max'),
         minC: min,
         maxC: max,
         archivedAt: item.archivedAt ? item.archivedAt.toISOString() : null,
@@ -297,7 +300,7 @@ async function entryView(
       chart: (chartByItem.get(item.id) ?? []).map((r) => ({
         date: r.date,
         slot: r.slot,
-        value: fromCelsius(Number(r.value), unit),
+        value: readingIn(Number(r.value), unit, r),
         inRange: r.status === 'done',
         recordedAt: r.recordedAt.toISOString(),
       })),
@@ -315,8 +318,8 @@ async function entryView(
       checkTimes: times,
       archivedAt: log.archivedAt ? log.archivedAt.toISOString() : null,
     },
-    /** Is it due on this weekday? On other days nothing new can be recorded. */
-    dueThatDay: work.dueOn(log, day.date),
+    /** Is it due on this day (ADR 085)? On other days nothing new can be recorded. */
+    dueThatDay,
     ...progress,
     ...(shownSlot === undefined ? {} : { slot: shownSlot }),
     items: units,
@@ -353,7 +356,17 @@ function failedCurrentSlot(rows: StoredRecord[]): number | undefined {
 /** Write one reading (°C) of a unit's check: out of its range, it fails. The unit's label, kind and range are snapshotted. */
 async function writeReading(
   ctx: ServiceContext,
-  input: { venue: work.WorkVenue; log: TemperatureLogRow; item: typeof temperatureItems.$inferSelect; date: string; slot: number; celsius: number; note?: string | null },
+  input: {
+    venue: work.WorkVenue
+    log: TemperatureLogRow
+    item: typeof temperatureItems.$inferSelect
+    date: string
+    slot: number
+    celsius: number
+    note?: string | null
+    /** What was typed and in which unit, kept with the record (ADR 085). */
+    entered?: { value: number; unit: TemperatureUnit }
+  },
 ) {
   const { venue, log, item, date, slot, celsius } = input
   const min = item.min === null ? null : Number(item.min)
@@ -366,7 +379,13 @@ async function writeReading(
     item,
     date,
     slot,
-    snapshot: { label: item.label, itemType: item.kind, min, max },
+    snapshot: {
+      label: item.label,
+      itemType: item.kind,
+      min,
+      max,
+      ...(input.entered ? { enteredValue: String(input.entered.value), enteredUnit: input.entered.unit } : {}),
+    },
     value: String(celsius),
     status,
     note: input.note,
@@ -376,7 +395,7 @@ async function writeReading(
 
 /**
  * Record a reading, given in the organisation's unit (a comma is a decimal separator), stored in °C
- * with one decimal. Without a check named: a re-check of the unit's open failure or of its current
+ * with one decimal and as typed, with its unit (shown as typed in that unit, ADR 085). Without a check named: a re-check of the unit's open failure or of its current
  * out-of-range reading, else the first check without a reading. Out of range fails.
  */
 export async function completeReading(ctx: ServiceContext, input: { entryId: string; itemId: string; value: string; note?: string | null; slot?: number }) {
@@ -391,7 +410,7 @@ export async function completeReading(ctx: ServiceContext, input: { entryId: str
     slot = Array.from({ length: log.checksPerDay }, (_, i) => i).find((i) => !recorded.has(i))
     if (slot === undefined) throw validationError({ slot: t(ctx.locale, 'records.everyCheckRecorded') })
   }
-  const { stored } = await writeReading(ctx, { venue, log, item, date, slot, celsius, note: input.note })
+  const { stored } = await writeReading(ctx, { venue, log, item, date, slot, celsius, note: input.note, entered: { value: typed, unit } })
   const failed = new Set(rows.filter((r) => r.status === 'failed').map((r) => r.id))
   return publicReading(ctx.scope.orgId, stored, unit, failed)
 }
@@ -435,7 +454,7 @@ export async function recordDeliveryReading(
 ): Promise<{ entryId: string; temperatureId: string; date: string; name: string; status: 'done' | 'failed' } | undefined> {
   const venue = await work.venueForWork(ctx, input.venueId)
   const date = todayIn(venue.timeZone, input.now)
-  const logs = await work.dueTemplates<TemperatureLogRow>(ctx, temperatureKind, venue.id, date, getTableColumns(temperatureLogs), 'rows')
+  const logs = await work.dueTemplates<TemperatureLogRow>(ctx, temperatureKind, venue, date, getTableColumns(temperatureLogs), 'rows')
   if (!logs.length) return undefined
   const items = await ctx.db
     .select()

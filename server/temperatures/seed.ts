@@ -19,7 +19,7 @@ const DEMO_LOGS: DemoLog[] = [
   {
     name: 'Fridges & freezers',
     checkTimes: ['09:00', '15:00'],
-    history: 3,
+    history: 14,
     units: [
       { label: 'Walk-in fridge', kind: 'fridge', base: 3 },
       { label: 'Under-counter fridge', kind: 'fridge', base: 4 },
@@ -51,71 +51,77 @@ function at(date: string, time: string, timeZone: string, plusMinutes: number): 
 }
 
 /**
- * Demo temperature logs at the first demo venue: "Fridges & freezers" (4 units, 2 checks a day) with a
- * few days of readings, and "Hot holding" with two weeks of readings, including an out-of-range
- * reading resolved with a corrective action and re-checked (ADR 022).
+ * Demo temperature logs at both demo venues, set up a fortnight ago (ADR 085: a log is due only from its
+ * first day): "Fridges & freezers" (4 units, 2 checks a day) and "Hot holding", each with two weeks of
+ * readings at every check; at the first venue an out-of-range reading resolved with a corrective
+ * action and re-checked (ADR 022).
  */
 export const seedTemperaturesDemo: DemoSeeder = async ({ db }, { orgId, venueIds }) => {
   const [adam] = await db
     .select({ id: memberships.id, name: memberships.name })
     .from(memberships)
     .where(and(eq(memberships.orgId, orgId), inArray(memberships.name, ['Adam Admin'])))
+  const venueRows = await db.select({ id: venues.id, timeZone: venues.timeZone }).from(venues).where(and(eq(venues.orgId, orgId), inArray(venues.id, venueIds)))
+  const places = venueIds.map((id) => venueRows.find((v) => v.id === id)).filter((v) => v !== undefined)
+  const zone = places[0]?.timeZone ?? 'UTC'
+  const setUp = at(addDays(formatDate(new TZDate(Date.now(), zone), 'yyyy-MM-dd'), -Math.max(...DEMO_LOGS.map((l) => l.history))), '07:30', zone, 0)
   const logs = await db
     .insert(temperatureLogs)
-    .values(DEMO_LOGS.map((l, position) => ({ orgId, name: l.name, checksPerDay: l.checkTimes.length, checkTimes: l.checkTimes, position })))
+    .values(DEMO_LOGS.map((l, position) => ({ orgId, name: l.name, checksPerDay: l.checkTimes.length, checkTimes: l.checkTimes, position, createdAt: setUp, updatedAt: setUp })))
     .returning({ id: temperatureLogs.id, name: temperatureLogs.name })
   const units = await db
     .insert(temperatureItems)
     .values(
       DEMO_LOGS.flatMap((l) => {
         const temperatureId = logs.find((x) => x.name === l.name)!.id
-        return l.units.map((u, position) => ({ orgId, temperatureId, label: u.label, kind: u.kind, ...DEFAULT_RANGES[u.kind], position }))
+        return l.units.map((u, position) => ({ orgId, temperatureId, label: u.label, kind: u.kind, ...DEFAULT_RANGES[u.kind], position, createdAt: setUp, updatedAt: setUp }))
       }),
     )
     .returning({ id: temperatureItems.id, label: temperatureItems.label })
-  const [venue] = await db.select({ id: venues.id, timeZone: venues.timeZone }).from(venues).where(and(eq(venues.orgId, orgId), eq(venues.id, venueIds[0] ?? orgId)))
-  if (!venue || !adam) return
+  if (!places.length || !adam) return
 
-  const today = formatDate(new TZDate(Date.now(), venue.timeZone), 'yyyy-MM-dd')
   const rows: Array<typeof records.$inferInsert> = []
   const resolutions: Array<typeof recordResolutions.$inferInsert> = []
-  for (const l of DEMO_LOGS) {
-    const templateId = logs.find((x) => x.name === l.name)!.id
-    for (let back = l.history; back >= 1; back--) {
-      const date = addDays(today, -back)
-      l.checkTimes.forEach((time, slot) => {
-        l.units.forEach((u, index) => {
-          const range = DEFAULT_RANGES[u.kind]
-          const base = {
-            orgId,
-            venueId: venue.id,
-            kind: 'temperature' as const,
-            templateId,
-            itemId: units.find((x) => x.label === u.label)!.id,
-            date,
-            slot,
-            templateName: l.name,
-            label: u.label,
-            itemType: u.kind,
-            min: range.min,
-            max: range.max,
-            late: false,
-            recordedByMembershipId: adam.id,
-            recordedByName: adam.name,
-          }
-          const id = randomUUID()
-          const recordedAt = at(date, time, venue.timeZone, index * 2 - 10)
-          // The failure of the fortnight: the bain-marie too cool at lunch five days ago, resolved and re-checked.
-          if (l.name === 'Hot holding' && back === 5 && slot === 0 && index === 0) {
-            rows.push({ ...base, id, value: '58.5', status: 'failed', recordedAt })
-            resolutions.push({ orgId, recordId: id, note: 'Reheated to 75 °C or more', resolvedByMembershipId: adam.id, resolvedByName: adam.name, resolvedAt: at(date, time, venue.timeZone, 5) })
-            rows.push({ ...base, id: randomUUID(), value: '66.0', status: 'done', supersedesId: id, recordedAt: at(date, time, venue.timeZone, 30) })
-            return
-          }
-          const value = (u.base + (((back * 7 + slot * 3 + index) % 10) - 5) / 10).toFixed(1)
-          rows.push({ ...base, id, value, status: 'done', recordedAt })
+  for (const [venueIndex, venue] of places.entries()) {
+    const today = formatDate(new TZDate(Date.now(), venue.timeZone), 'yyyy-MM-dd')
+    for (const l of DEMO_LOGS) {
+      const templateId = logs.find((x) => x.name === l.name)!.id
+      for (let back = l.history; back >= 1; back--) {
+        const date = addDays(today, -back)
+        l.checkTimes.forEach((time, slot) => {
+          l.units.forEach((u, index) => {
+            const range = DEFAULT_RANGES[u.kind]
+            const base = {
+              orgId,
+              venueId: venue.id,
+              kind: 'temperature' as const,
+              templateId,
+              itemId: units.find((x) => x.label === u.label)!.id,
+              date,
+              slot,
+              templateName: l.name,
+              label: u.label,
+              itemType: u.kind,
+              min: range.min,
+              max: range.max,
+              late: false,
+              recordedByMembershipId: adam.id,
+              recordedByName: adam.name,
+            }
+            const id = randomUUID()
+            const recordedAt = at(date, time, venue.timeZone, index * 2 - 10)
+            // The failure of the fortnight: the bain-marie too cool at lunch five days ago, resolved and re-checked.
+            if (venueIndex === 0 && l.name === 'Hot holding' && back === 5 && slot === 0 && index === 0) {
+              rows.push({ ...base, id, value: '58.5', status: 'failed', recordedAt })
+              resolutions.push({ orgId, recordId: id, note: 'Reheated to 75 °C or more', resolvedByMembershipId: adam.id, resolvedByName: adam.name, resolvedAt: at(date, time, venue.timeZone, 5) })
+              rows.push({ ...base, id: randomUUID(), value: '66.0', status: 'done', supersedesId: id, recordedAt: at(date, time, venue.timeZone, 30) })
+              return
+            }
+            const value = (u.base + (((back * 7 + slot * 3 + index + venueIndex) % 10) - 5) / 10).toFixed(1)
+            rows.push({ ...base, id, value, status: 'done', recordedAt })
+          })
         })
-      })
+      }
     }
   }
   if (rows.length) await db.insert(records).values(rows)

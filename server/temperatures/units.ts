@@ -23,6 +23,33 @@ export function fromCelsius(celsius: number, unit: TemperatureUnit): number {
   return round1(unit === 'F' ? (celsius * 9) / 5 + 32 : celsius)
 }
 
+/**
+ * A reading as shown in `unit`: what the person typed when they typed it in that unit (150 °F stays
+ * 150, not 150.1 by way of 65.6 °C), else converted from °C (one decimal).
+ */
+export function readingIn(celsius: number, unit: TemperatureUnit, entered?: { enteredValue?: string | null; enteredUnit?: string | null }): number {
+  if (entered?.enteredUnit === unit && entered.enteredValue) {
+    const typed = Number(entered.enteredValue)
+    if (Number.isFinite(typed)) return round1(typed)
+  }
+  return fromCelsius(celsius, unit)
+}
+
+/**
+ * A range's bound as a person reads it (a form field still shows `boundIn`, for editing): in °C one
+ * decimal; in °F a whole degree — the one typed when it was set in °F (145 °F is kept as 62.8 °C and
+ * reads 145 again), else the whole degree on the safe side of the converted value (63 °C reads "at
+ * least 146 °F", not "145.4 °F"; −18 °C "at most −1 °F"), so a reading the range shows as in range is.
+ */
+export function boundShown(celsius: number | null, unit: TemperatureUnit, side: 'min' | 'max'): number | null {
+  if (celsius === null) return null
+  if (unit === 'C') return round1(celsius)
+  const f = (celsius * 9) / 5 + 32
+  const nearest = Math.round(f)
+  const whole = toCelsius(nearest, 'F') === round1(celsius) ? nearest : side === 'min' ? Math.ceil(f - 1e-9) : Math.floor(f + 1e-9)
+  return whole === 0 ? 0 : whole
+}
+
 /** fromCelsius for nullable bounds. */
 export function boundIn(celsius: number | null, unit: TemperatureUnit): number | null {
   return celsius === null ? null : fromCelsius(celsius, unit)

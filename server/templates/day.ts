@@ -4,7 +4,7 @@
  * (an item, or an item at one check for temperature logs). Each kind supplies how a value is judged and
  * what the record keeps.
  */
-import { and, asc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, asc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import { notFound, validationError } from '../api/errors.ts'
 import { t, type Locale } from '../i18n.ts'
 import { recordDayCounts, recordResolutions, records, type RecordKind, type RecordStatus, type StoredChecks } from '../records/schema.ts'
@@ -15,7 +15,7 @@ import { manyRowsOf, nestedRows, nestedRowsOf, preparedByKey, type Db, type Nest
 import type { OrgScope } from '../api/middleware/org-scope.ts'
 import { findVenue } from '../venues/service.ts'
 import type { AnyTemplateKind } from './kind.ts'
-import { dueOn, dueOnParams, dueOnSql } from './schedule.ts'
+import { dueAt, dueParams, dueSql } from './schedule.ts'
 import { usedAtVenue, usedAtVenueSql } from './service.ts'
 
 export interface WorkVenue {
@@ -37,7 +37,7 @@ export async function venueForWork(ctx: Pick<ServiceContext, 'db' | 'scope'>, ve
 
 export const publicVenue = (venue: WorkVenue) => ({ id: venue.id, name: venue.name, timeZone: venue.timeZone })
 
-export { dueOn } from './schedule.ts'
+export { dueOn, dueAt } from './schedule.ts'
 
 /** The day asked for (today at the venue when none), refused when invalid or in the future. */
 export function dayInfo(venue: WorkVenue, date: string | undefined, locale: Locale, now: Date) {
@@ -47,7 +47,8 @@ export function dayInfo(venue: WorkVenue, date: string | undefined, locale: Loca
 }
 
 /**
- * The non-archived templates of a kind due at the venue on the day, by position: one query, prepared
+ * The templates of a kind due at the venue on the day (ADR 085: in place that day — created by its end,
+ * not archived by then — and scheduled for it), by position: one query, prepared
  * once per database and `name` (every day list runs it). `columns` picks what the caller shows, the
  * same columns for the same `name`; they may read the placeholders `venueId`, `date` (the day), `kind`
  * and those of `more`. With `templateId`, that template alone when it is one of them (a page of one
@@ -56,7 +57,7 @@ export function dayInfo(venue: WorkVenue, date: string | undefined, locale: Loca
 export async function dueTemplates<R>(
   ctx: Pick<ServiceContext, 'db' | 'scope'>,
   kind: AnyTemplateKind,
-  venueId: string,
+  venue: Pick<WorkVenue, 'id' | 'timeZone'>,
   date: string,
   columns: Record<string, any>,
   name: string,
@@ -68,7 +69,7 @@ export async function dueTemplates<R>(
   const prepared = dueQueries(ctx.db, key, () => prepareDue(ctx.db, kind, columns, key, one))
   // `venueId`, `date` and `kind` are also there for `columns` that read the venue's day (`sql.placeholder('date')`),
   // `more` for the placeholders of columns of their own.
-  const params = { ...more, orgId: ctx.scope.orgId, venueId, date, kind: kind.kind, ...dueOnParams(date), ...(one ? { templateId } : {}) }
+  const params = { ...more, orgId: ctx.scope.orgId, venueId: venue.id, date, kind: kind.kind, ...dueParams(date, venue.timeZone), ...(one ? { templateId } : {}) }
   const rows = await manyRowsOf(() => prepared.execute(params))
   return rows as R[]
 }
@@ -77,7 +78,7 @@ function prepareDue(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Re
   return dueSelect(db, kind, columns, one).prepare(name)
 }
 
-/** `dueTemplates`' select, unprepared: its placeholders are `orgId`, `weekday`, `dom`, `last`, `venueId` (and `templateId` for one). */
+/** `dueTemplates`' select, unprepared: its placeholders are `orgId`, `weekday`, `dom`, `last`, `dayEnd`, `venueId` (and `templateId` for one). */
 function dueSelect(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Record<string, any>, one = false) {
   const tpl = kind.templates
   return db
@@ -87,8 +88,7 @@ function dueSelect(db: ServiceContext['db'], kind: AnyTemplateKind, columns: Rec
       and(
         eq(tpl.orgId, sql.placeholder('orgId')),
         one ? eq(tpl.id, sql.placeholder('templateId')) : undefined,
-        isNull(tpl.archivedAt),
-        dueOnSql(tpl, { weekday: sql.placeholder('weekday'), dom: sql.placeholder('dom'), last: sql.placeholder('last') }),
+        dueSql(tpl),
         usedAtVenueSql(tpl.venueIds, sql.placeholder('venueId')),
       ),
     )
@@ -111,6 +111,8 @@ interface CountedRow {
 export interface DueList {
   kind: AnyTemplateKind
   venueId: string
+  /** The venue's zone: the day's end there decides which templates were in place (ADR 085). */
+  timeZone: string
   date: string
   columns: Record<string, any>
   name: string
@@ -131,7 +133,7 @@ export interface CountRule {
  */
 export async function dueTemplatesWithCounts<R>(ctx: Pick<ServiceContext, 'db' | 'scope'>, list: DueList, rule: CountRule): Promise<{ templates: R[]; counts: DayCount[] }> {
   const { db } = ctx
-  const { kind, venueId, date, columns, name } = list
+  const { kind, venueId, timeZone, date, columns, name } = list
   const key = `mise_due_counted_${kind.kind}_${name}`
   const { query, templates } = countedQueries(db, key, () => {
     const templates = dueSelect(db, kind, columns)
@@ -144,7 +146,7 @@ export async function dueTemplatesWithCounts<R>(ctx: Pick<ServiceContext, 'db' |
       .prepare(key)
     return { query, templates }
   })
-  const [row] = await query.execute({ orgId: ctx.scope.orgId, venueId, date, ...dueOnParams(date) })
+  const [row] = await query.execute({ orgId: ctx.scope.orgId, venueId, date, ...dueParams(date, timeZone) })
   const counts = (typeof row!.counts === 'string' ? JSON.parse(row!.counts) : row!.counts) as CountedRow[]
   await storeCounted(db, ctx.scope, kind, venueId, date, counts)
   return { templates: nestedRowsOf<R>(templates, row!.templates), counts: countsOf(counts) }
@@ -435,6 +437,14 @@ export function checksProgress(
   return checksProgressOfCounts(times, { required, optional: items.length - required }, (slot) => counts[slot], day, now, timeZone)
 }
 
+/**
+ * A day's progress as shown for a template that was not due that day (ADR 085: not scheduled, or not yet
+ * created, or archived by then): nothing of it is overdue.
+ */
+export function progressIfDue<P extends { overdue: boolean; checks: { overdue: boolean }[] }>(due: boolean, progress: P): P {
+  return due ? progress : { ...progress, overdue: false, checks: progress.checks.map((c) => ({ ...c, overdue: false })) }
+}
+
 /** A check of the day named by the caller: 0 … checks − 1, else a ValidationError on `slot`. */
 export function checkSlot(ctx: Pick<ServiceContext, 'locale'>, slot: number | undefined, checks: number): number | undefined {
   if (slot === undefined) return undefined
@@ -463,6 +473,7 @@ export interface WorkTemplate {
   venueIds: string[]
   days: number[]
   monthDays?: number[]
+  createdAt: Date
   archivedAt: Date | null
 }
 
@@ -483,14 +494,14 @@ export interface RecordWork {
 
 /**
  * May a cell be recorded? The template and item must be non-archived, used at the venue and due that
- * day of the week; the day not in the future. Returns the day (today at the venue when none is given).
+ * day (ADR 085: scheduled for it, and in place by its end); the day not in the future. Returns the day (today at the venue when none is given).
  */
 export function checkWorkable(ctx: ServiceContext, work: Pick<RecordWork, 'venue' | 'template' | 'item' | 'date'>): string {
   const { template, item, venue } = work
   if (template.archivedAt || item.archivedAt || !usedAtVenue(template, venue.id)) throw notFound()
   const today = todayIn(venue.timeZone)
   const date = work.date === undefined ? today : requireDay(work.date, { locale: ctx.locale, today })
-  if (!dueOn(template, date)) throw validationError({ date: t(ctx.locale, 'records.notDue') })
+  if (!dueAt(template, date, venue.timeZone)) throw validationError({ date: t(ctx.locale, 'records.notDue') })
   return date
 }
 

@@ -6,9 +6,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { manyRowsOf, type Db } from '../db/client.ts'
 import type { RecordKind } from '../records/schema.ts'
-import { dayOf } from '../dates.ts'
 import type { AnyTemplateKind } from './kind.ts'
-import { dueOn } from './schedule.ts'
+import { dueAt, inPlaceOn } from './schedule.ts'
 import { templateKinds, usedAtVenue } from './service.ts'
 
 export interface PlannedItem {
@@ -125,18 +124,6 @@ async function loadKind(db: Db, orgId: string, k: AnyTemplateKind): Promise<Plan
   }))
 }
 
-/** Each row's first day and archive day in a zone, worked out once: a month of days asks for them again and again. */
-const spans = new WeakMap<object, Map<string, { from: string; until: string | null }>>()
-
-/** Was it in place on the day at the venue's zone: created on or before it, not archived by then? */
-function inPlace(row: { createdAt: Date; archivedAt: Date | null }, day: string, timeZone: string): boolean {
-  let byZone = spans.get(row)
-  if (!byZone) spans.set(row, (byZone = new Map()))
-  let span = byZone.get(timeZone)
-  if (!span) byZone.set(timeZone, (span = { from: dayOf(row.createdAt, timeZone), until: row.archivedAt ? dayOf(row.archivedAt, timeZone) : null }))
-  return span.from <= day && (span.until === null || span.until > day)
-}
-
 /** A cell that was due: a required item of a template at one check of one day. */
 export interface DueCell {
   template: PlannedTemplate
@@ -147,15 +134,16 @@ export interface DueCell {
 
 /**
  * The required cells due at the venue on the day, by the templates as they are now (their schedule and
- * venues), counting only templates and items that existed that day and were not yet archived; with
+ * venues), counting only templates due that day by the one definition (`dueAt`, ADR 085) and items
+ * that existed that day and were not yet archived; with
  * `optional`, the optional items' cells too (a cell's `item.required` tells them apart).
  */
 export function dueCells(plans: PlannedTemplate[], venueId: string, day: string, timeZone: string, opts: { optional?: boolean } = {}): DueCell[] {
   const cells: DueCell[] = []
   for (const template of plans) {
-    if (!dueOn(template, day) || !usedAtVenue(template, venueId) || !inPlace(template, day, timeZone)) continue
+    if (!dueAt(template, day, timeZone) || !usedAtVenue(template, venueId)) continue
     for (const item of template.items) {
-      if ((!item.required && !opts.optional) || !inPlace(item, day, timeZone)) continue
+      if ((!item.required && !opts.optional) || !inPlaceOn(item, day, timeZone)) continue
       for (let slot = 0; slot < template.checksPerDay; slot++) cells.push({ template, item, date: day, slot })
     }
   }

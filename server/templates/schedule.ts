@@ -6,8 +6,8 @@
  */
 import { sql, type Placeholder, type SQL } from 'drizzle-orm'
 import type { PgColumn } from 'drizzle-orm/pg-core'
-import { monthPlace } from '../dates.ts'
-import { weekdayOf } from '../records/service.ts'
+import { dayOf, monthPlace, shiftDay } from '../dates.ts'
+import { instantOf, weekdayOf } from '../records/service.ts'
 
 /** What a template says about when it is due. */
 export interface Schedule {
@@ -24,6 +24,55 @@ export function dueOn(template: { days: number[]; monthDays?: number[] }, date: 
   if (!monthDays.length) return template.days.includes(weekdayOf(date))
   const { dom, last } = monthPlace(date)
   return monthDays.includes(dom) || (dom === last && monthDays.some((d) => d > last))
+}
+
+/** Each row's first day and archive day in a zone, worked out once: a month of days asks for them again and again. */
+const spans = new WeakMap<object, Map<string, { from: string; until: string | null }>>()
+
+/**
+ * Was it in place on the day in the venue's zone: created on or before it (by the day's end), and not
+ * archived on or before it? Half of "due on a day" (ADR 085); `inPlaceSql` says the same in SQL.
+ */
+export function inPlaceOn(row: { createdAt: Date; archivedAt: Date | null }, day: string, timeZone: string): boolean {
+  let byZone = spans.get(row)
+  if (!byZone) spans.set(row, (byZone = new Map()))
+  let span = byZone.get(timeZone)
+  if (!span) byZone.set(timeZone, (span = { from: dayOf(row.createdAt, timeZone), until: row.archivedAt ? dayOf(row.archivedAt, timeZone) : null }))
+  return span.from <= day && (span.until === null || span.until > day)
+}
+
+/**
+ * The one definition of "due on a day" (ADR 085): a template is due at a venue on day D when it existed
+ * then (`inPlaceOn`: created by the end of D in the venue's zone, not archived on or before D) and its
+ * schedule includes D (`dueOn`). Day lists and entry pages (through `dueSql`), the dashboard, the group
+ * overview, alerts and exports (through the plan's `dueCells`) all decide it here.
+ */
+export function dueAt(template: { days: number[]; monthDays?: number[]; createdAt: Date; archivedAt: Date | null }, day: string, timeZone: string): boolean {
+  return dueOn(template, day) && inPlaceOn(template, day, timeZone)
+}
+
+/** The instant a day ends in a zone (the next day's midnight there), as SQL reads it: an ISO string. */
+export function dayEndOf(day: string, timeZone: string): string {
+  return instantOf(shiftDay(day, 1), '00:00', timeZone).toISOString()
+}
+
+/** What `dueSql` reads of a day at a venue: `dueOnParams` and the day's end there (`dayEnd`). */
+export function dueParams(day: string, timeZone: string): { weekday: number; dom: number; last: number; dayEnd: string } {
+  return { ...dueOnParams(day), dayEnd: dayEndOf(day, timeZone) }
+}
+
+/**
+ * `inPlaceOn` as SQL on a table's `created_at` and `archived_at`, given the day's end (`dayEndOf`):
+ * created before it, and not archived before it.
+ */
+export function inPlaceSql(table: { createdAt: PgColumn; archivedAt: PgColumn }, dayEnd: SqlValue | string): SQL {
+  return sql`(${table.createdAt} < ${dayEnd}::timestamptz and (${table.archivedAt} is null or ${table.archivedAt} >= ${dayEnd}::timestamptz))`
+}
+
+/** `dueAt` as SQL (ADR 085), for a day's query: the placeholders `weekday`, `dom`, `last` and `dayEnd` (`dueParams`). */
+export function dueSql(table: { days: PgColumn; monthDays: PgColumn; createdAt: PgColumn; archivedAt: PgColumn }): SQL {
+  const p = sql.placeholder
+  return sql`(${dueOnSql(table, { weekday: p('weekday'), dom: p('dom'), last: p('last') })} and ${inPlaceSql(table, p('dayEnd'))})`
 }
 
 /** What `dueOnSql` reads of a day: its weekday, day of the month and the month's last day. */

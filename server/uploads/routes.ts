@@ -20,10 +20,23 @@ export const uploadQuery = z.object({
 })
 
 /** An upload's id names its bytes for good; served files are never sniffed and run nothing. */
-function safeFileHeaders(c: Context<AppEnv>) {
+function safeFileHeaders(c: Context<AppEnv>, cacheControl = CACHE_FOREVER) {
   c.header('X-Content-Type-Options', 'nosniff')
   c.header('Content-Security-Policy', UPLOAD_CSP)
-  c.header('Cache-Control', CACHE_FOREVER)
+  c.header('Cache-Control', cacheControl)
+}
+
+/**
+ * Answer with a stored file, inert: photos inline (shown in pages), anything else (PDFs) downloaded,
+ * never opened as a page of this origin; opened directly, still a sandboxed document with nothing to run.
+ */
+export function serveUploadFile(c: Context<AppEnv>, file: { contentType: string; fileName: string; data: Buffer }, cacheControl = CACHE_FOREVER) {
+  safeFileHeaders(c, cacheControl)
+  c.header('Content-Type', file.contentType)
+  c.header('Content-Length', String(file.data.byteLength))
+  const disposition = INLINE_TYPES.has(file.contentType) ? 'inline' : 'attachment'
+  c.header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+  return c.body(new Uint8Array(file.data))
 }
 
 const CACHE_FOREVER = 'private, max-age=31536000, immutable'
@@ -84,14 +97,7 @@ export function uploadRoutes() {
     }
     const file = await findUploadFile(c.get('deps').db, scope, uploadId)
     if (!file) throw notFound()
-    safeFileHeaders(c)
-    c.header('Content-Type', file.contentType)
-    c.header('Content-Length', String(file.data.byteLength))
-    // Photos are shown in pages (<img>); anything else (PDFs) is downloaded, never opened as a page
-    // of this origin. Opened directly, a file is still a sandboxed document with nothing to run.
-    const disposition = INLINE_TYPES.has(file.contentType) ? 'inline' : 'attachment'
-    c.header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-    return c.body(new Uint8Array(file.data))
+    return serveUploadFile(c, file)
   })
 
   return app

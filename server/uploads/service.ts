@@ -102,7 +102,7 @@ export async function findUploadInfo(db: Db, scope: OrgScope, uploadId: string) 
 }
 
 /** An upload of the organisation that the member may see, with its bytes. */
-export async function findUploadFile(db: Db, scope: OrgScope, uploadId: string) {
+export async function findUploadFile(db: Db, scope: Pick<OrgScope, 'orgId' | 'membershipId' | 'venueIds'>, uploadId: string) {
   const [row] = await db
     .select({ id: uploads.id, fileName: uploads.fileName, contentType: uploads.contentType, size: uploads.size, data: uploads.data })
     .from(uploads)

@@ -11,6 +11,8 @@ import { archiveChecklist, archiveItem, createChecklist, FILES, renameItem, uplo
 import { createOrgWithActors, type Actor, type OrgWithActors } from '../support/orgs.ts'
 import { expectError, inSpanish, walkCardAndPage } from './_helpers.ts'
 
+/** Templates in place since long ago: due on the past days these tests read (ADR 085). */
+const SINCE = new Date('2026-01-01T00:00:00Z')
 let t: TestApp
 let o: OrgWithActors
 const ZONE = 'Europe/Madrid'
@@ -41,10 +43,10 @@ describe('GET venues/:venueId/checklist-entries (the day list)', () => {
   test('lists the non-archived checklists due that day at that venue, ordered by position, in the documented shape', async () => {
     const org = await createOrgWithActors(t)
     const weekday = weekdayOf(todayIn(ZONE))
-    const everywhere = await createChecklist(t, org.orgId, { name: 'Opening', description: 'Before doors', position: 2, items: [{ type: 'check' }] })
-    const onlyA = await createChecklist(t, org.orgId, { name: 'A only', position: 1, venueIds: [org.venueA], dueTime: '23:59' })
-    await createChecklist(t, org.orgId, { name: 'B only', position: 0, venueIds: [org.venueB] })
-    await createChecklist(t, org.orgId, { name: 'Other days', days: [(weekday + 1) % 7] })
+    const everywhere = await createChecklist(t, org.orgId, { name: 'Opening', description: 'Before doors', position: 2, items: [{ type: 'check' }], createdAt: SINCE })
+    const onlyA = await createChecklist(t, org.orgId, { name: 'A only', position: 1, venueIds: [org.venueA], dueTime: '23:59', createdAt: SINCE })
+    await createChecklist(t, org.orgId, { name: 'B only', position: 0, venueIds: [org.venueB], createdAt: SINCE })
+    await createChecklist(t, org.orgId, { name: 'Other days', days: [(weekday + 1) % 7], createdAt: SINCE })
     await createChecklist(t, org.orgId, { name: 'Archived', archived: true })
     const res = await org.basic.client.get(`/v1/orgs/${org.orgId}/venues/${org.venueA}/checklist-entries`)
     expect(res.status, res.text).toBe(200)
@@ -287,7 +289,7 @@ describe('completing items: the type rules', () => {
 
 describe('dates and lateness', () => {
   test('future dates are refused; past dates are late; today is not', async () => {
-    const c = await createChecklist(t, o.orgId, { items: [{ type: 'check' }] })
+    const c = await createChecklist(t, o.orgId, { items: [{ type: 'check' }], createdAt: SINCE })
     const item = c.items[0]!
     expectError(await complete(o.basic, c.id, item.id, { venueId: o.venueA, date: shift(today, 1) }), 'ValidationError', { data: ['date'] })
     expectError(await complete(o.basic, c.id, item.id, { venueId: o.venueA, date: '2023-02-29' }), 'ValidationError', { data: ['date'] })
@@ -304,7 +306,7 @@ describe('dates and lateness', () => {
 
   test('a checklist is recorded only on the days it is due and at the venues it is used at', async () => {
     const weekday = weekdayOf(today)
-    const c = await createChecklist(t, o.orgId, { days: [weekday], venueIds: [o.venueA], items: [{ type: 'check' }] })
+    const c = await createChecklist(t, o.orgId, { days: [weekday], venueIds: [o.venueA], items: [{ type: 'check' }], createdAt: SINCE })
     const item = c.items[0]!
     expectError(await complete(o.basic, c.id, item.id, { venueId: o.venueA, date: shift(today, -1) }), 'ValidationError', { data: ['date'] })
     expectError(await complete(o.basic, c.id, item.id, { venueId: o.venueB }), 'NotFoundError')
@@ -524,7 +526,7 @@ describe('completeness and overdue', () => {
 
   test('overdue: incomplete after the due time today, or on a past day', async () => {
     const due = await createChecklist(t, o.orgId, { dueTime: '00:00', items: [{ type: 'check' }] })
-    const noDue = await createChecklist(t, o.orgId, { items: [{ type: 'check' }] })
+    const noDue = await createChecklist(t, o.orgId, { items: [{ type: 'check' }], createdAt: SINCE })
     let day = await o.basic.client.get(dayUrl(o.venueA))
     expect(listed(day, due.id)).toMatchObject({ overdue: true, complete: false })
     expect(listed(day, noDue.id)).toMatchObject({ overdue: false, complete: false })

@@ -30,6 +30,7 @@ const HEADINGS_EN = [
   'Value',
   'Limits in force',
   'Status',
+  'Note',
   'Recorded by',
   'Recorded at',
   'Late',
@@ -45,6 +46,7 @@ const HEADINGS_ES = [
   'Valor',
   'Límites vigentes',
   'Estado',
+  'Nota',
   'Registrado por',
   'Registrado el',
   'Con retraso',
@@ -252,10 +254,11 @@ describe('checklist export', () => {
     // Venue A is in Europe/Madrid (UTC+1 in March): times are venue-local.
     const photoId = (await t.db.select({ uploadId: records.uploadId }).from(records).where(eq(records.id, ids.photo!)))[0]!.uploadId
     expect(rows).toEqual([
-      [FROM, 'Opening', 'Lights on', 'Done', '', 'Done', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
-      [FROM, 'Opening', 'Notes, for the shift', 'Ñoquis "caseros" para la cena, pedir más', '', 'Done', 'Bea Basic', '2025-03-10 08:08', 'No', '', '', '', 'No'],
+      [FROM, 'Opening', 'Lights on', 'Done', '', 'Done', '', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
+      [FROM, 'Opening', 'Notes, for the shift', 'Ñoquis "caseros" para la cena, pedir más', '', 'Done', '', 'Bea Basic', '2025-03-10 08:08', 'No', '', '', '', 'No'],
       // A photo is a link to it.
-      [FROM, 'Opening', 'Photo of the pass', `/v1/orgs/${o.orgId}/uploads/${photoId}`, '', 'Done', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
+      // A photo is a signed, expiring link an inspector opens without signing in.
+      [FROM, 'Opening', 'Photo of the pass', expect.stringMatching(new RegExp(`^/v1/photos/${o.orgId}/${photoId}\\?expires=\\d+&signature=[\\w-]+$`)), '', 'Done', '', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
       [
         FROM,
         'Opening',
@@ -264,6 +267,7 @@ describe('checklist export', () => {
         // The limits in force when it was recorded.
         '82 to 90',
         'Failed',
+        '',
         'Adam Admin',
         '2025-03-10 08:07',
         'No',
@@ -273,12 +277,12 @@ describe('checklist export', () => {
         'No',
       ],
       // A yes/no recorded before items said which answer fails was judged by "no".
-      [FROM, 'Opening', 'Walk-in fridge closed?', 'No', '“No” fails', 'Failed', 'Bea Basic', '2025-03-10 08:06', 'No', '', '', '', 'No'],
+      [FROM, 'Opening', 'Walk-in fridge closed?', 'No', '“No” fails', 'Failed', '', 'Bea Basic', '2025-03-10 08:06', 'No', '', '', '', 'No'],
       // Typed text never runs as a spreadsheet formula.
-      [FROM, 'Zz Misc', 'Free text', "'=SUM(A1:A2)", '', 'Done', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
-      [TO, 'Closing', 'Bins out', 'Done', '', 'Done', 'Bea Basic', '2025-03-12 10:30', 'Yes', '', '', '', 'No'],
-      [TO, 'Opening', 'Walk-in fridge closed?', 'No', '“No” fails', 'Failed', 'Bea Basic', '2025-03-11 08:00', 'No', '', '', '', 'Yes'],
-      [TO, 'Opening', 'Walk-in fridge closed?', 'Yes', '“No” fails', 'Done', 'Adam Admin', '2025-03-11 08:10', 'No', '', '', '', 'No'],
+      [FROM, 'Zz Misc', 'Free text', "'=SUM(A1:A2)", '', 'Done', '', 'Bea Basic', '2025-03-10 08:05', 'No', '', '', '', 'No'],
+      [TO, 'Closing', 'Bins out', 'Done', '', 'Done', '', 'Bea Basic', '2025-03-12 10:30', 'Yes', '', '', '', 'No'],
+      [TO, 'Opening', 'Walk-in fridge closed?', 'No', '“No” fails', 'Failed', '', 'Bea Basic', '2025-03-11 08:00', 'No', '', '', '', 'Yes'],
+      [TO, 'Opening', 'Walk-in fridge closed?', 'Yes', '“No” fails', 'Done', '', 'Adam Admin', '2025-03-11 08:10', 'No', '', '', '', 'No'],
     ])
     expect(body).not.toMatch(/At venue B|The day before|The day after|Fridge 1|Elsewhere/)
   })
@@ -287,7 +291,7 @@ describe('checklist export', () => {
     const file = await exportChecklistRecords({ db: t.db }, scopeOf(o.orgId), { venueId: o.venueA, from: TO, to: TO, format: 'csv' }, 'es', 'Adam Admin')
     const [headings, ...rows] = parseCsv((file.body as string).slice(1))
     expect(headings).toEqual(HEADINGS_ES)
-    expect(rows.map((r) => [r[3], r[5], r[8], r[12]])).toEqual([
+    expect(rows.map((r) => [r[3], r[5], r[9], r[13]])).toEqual([
       ['Hecho', 'Hecho', 'Sí', 'No'],
       ['No', 'Fallido', 'No', 'Sí'],
       ['Sí', 'Hecho', 'No', 'No'],
@@ -424,7 +428,7 @@ describe('checklist export', () => {
       expect(rows.find((row) => row[2] === 'Rinse temperature (°C)')).toEqual(
         expect.arrayContaining(['74', 'Failed', 'Descaled the booster heater and re-ran: 84 °C', 'Adam Admin']),
       )
-      expect(rows.filter((row) => row[12] === 'Yes')).toHaveLength(1)
+      expect(rows.filter((row) => row[13] === 'Yes')).toHaveLength(1)
     })
 
     test('in the caller’s saved language, whatever the browser sends', async () => {
@@ -511,6 +515,9 @@ describe('what an inspector needs (issue #16): checklist order, limits in force,
     const entryId = day.json.temperatures[0].entryId
     const reading = await org.basic.client.post(`/v1/orgs/${org.orgId}/temperature-entries/${entryId}/items/${fridge!.id}/complete`, { value: '3', slot: 0 })
     expect(reading.status, reading.text).toBe(201)
+    // Today: pests seen, with the note a failure asks for.
+    const seen = await org.basic.client.post(entry(pests!.id), { venueId: org.venueA, value: 'yes', note: 'Mouse droppings by the back door' })
+    expect(seen.json.record).toMatchObject({ status: 'failed' })
 
     const body = { venueId: org.venueA, from: d3, to: today, format: 'csv', include: ['checklists', 'temperatures'] }
     const csv = await postExport(org.admin, org.orgId, body)
@@ -529,25 +536,48 @@ describe('what an inspector needs (issue #16): checklist order, limits in force,
       ...missedOn(d2),
       [d1, 'Zebra crossing clear', '', '', 'Missed'],
       [d1, 'Any pests seen?', 'No', '“Yes” fails', 'Done'],
-      [d1, 'Photo of the pass', `http://localhost:3999/v1/orgs/${org.orgId}/uploads/${upload.json.id}`, '', 'Done'],
+      [d1, 'Photo of the pass', expect.stringMatching(new RegExp(`^http://localhost:3999/v1/photos/${org.orgId}/${upload.json.id}\\?expires=\\d+&signature=[\\w-]+$`)), '', 'Done'],
       [d1, 'Walk-in — check 1', '3.0', '0.0 to 5.0 °C', 'Done'],
       [d1, 'Walk-in — check 2', '', '0.0 to 5.0 °C', 'Missed'],
       // Today is not over: nothing is missed yet.
+      [today, 'Any pests seen?', 'Yes', '“Yes” fails', 'Failed'],
     ])
+    // The note typed with the failure is in its own column.
+    expect(rows.at(-1)![6]).toBe('Mouse droppings by the back door')
+
+    // The photo's link opens without a session; changed or expired, it opens nothing.
+    const link = new URL(rows.find((r) => r[2] === 'Photo of the pass' && r[5] === 'Done')![3]!)
+    const open = (path: string) => t.app.request(path, {}, { clientIp: '127.0.0.1' })
+    const photoRes = await open(link.pathname + link.search)
+    expect(photoRes.status).toBe(200)
+    expect(photoRes.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await photoRes.arrayBuffer()).equals(Buffer.from(PNG))).toBe(true)
+    const tampered = new URL(link)
+    tampered.searchParams.set('expires', String(Number(link.searchParams.get('expires')) + 86_400))
+    expect((await open(tampered.pathname + tampered.search)).status).toBe(404)
+    expect((await open(link.pathname)).status).toBe(404)
+    expect((await open(`/v1/photos/${org.orgId}/${photo!.id}${link.search}`)).status).toBe(404)
+    t.clock.advance(31 * 86_400_000)
+    try {
+      expect((await open(link.pathname + link.search)).status).toBe(404)
+    } finally {
+      t.clock.reset()
+    }
 
     const pdf = await postExport(org.admin, org.orgId, { ...body, format: 'pdf' })
     expect(pdf.status).toBe(200)
     const raw = pdf.bytes.toString('latin1')
     expect(raw).toMatch(/\/Subtype \/Image/)
-    expect(raw).toContain(`/v1/orgs/${org.orgId}/uploads/${upload.json.id}`)
+    expect(raw).toContain(`/v1/photos/${org.orgId}/${upload.json.id}?expires=`)
     const text = (await pdfPages(pdf.bytes)).join('\n')
     expect(text).toContain('Missed')
+    expect(text.replace(/\s+/g, ' ')).toContain('Mouse droppings by the back door')
     expect(text).toMatch(/Limits in\s+force/)
   })
 })
 
 describe('demo seed', () => {
-  test('three checklists with a week of history at both venues, a resolved failure and a correction', async () => {
+  test('three checklists set up 30 days ago with their history at both venues, a resolved failure and a correction', async () => {
     const fresh = await createTestApp()
     try {
       const demo = await seedDemo({ db: fresh.db, logger: pino({ level: 'silent' }) }, () => {})
@@ -573,13 +603,14 @@ describe('demo seed', () => {
       const market = venueRows.find((v) => v.name === 'Market Hall')!
       const history = await fresh.db.select().from(records).where(and(eq(records.orgId, orgId), eq(records.kind, 'checklist')))
       const today = formatDate(new TZDate(Date.now(), 'Europe/London'), 'yyyy-MM-dd')
-      const week = Array.from({ length: 7 }, (_, i) => {
+      const days = Array.from({ length: 29 }, (_, i) => {
         const d = new Date(`${today}T00:00:00Z`)
-        d.setUTCDate(d.getUTCDate() - 7 + i)
+        d.setUTCDate(d.getUTCDate() - 29 + i)
         return d.toISOString().slice(0, 10)
       })
+      const week = days.slice(-7)
       for (const venue of [harbour, market]) {
-        expect([...new Set(history.filter((r) => r.venueId === venue.id).map((r) => r.date))].sort()).toEqual(week)
+        expect([...new Set(history.filter((r) => r.venueId === venue.id).map((r) => r.date))].sort()).toEqual(days)
       }
       expect(new Set(history.map((r) => r.recordedByName))).toEqual(new Set(['Bea Basic', 'Adam Admin']))
       // Bea may only use Harbour Street.

@@ -25,6 +25,10 @@ async function createLog(actor: Actor, body: Record<string, unknown>, org = o) {
   expect(res.status, res.text).toBe(201)
   return res.json.temperature as { id: string; name: string }
 }
+/** Put a log in place since long ago, so it is due on the past days a test reads (ADR 085). */
+async function backdateLog(logId: string) {
+  await t.db.update(temperatureLogs).set({ createdAt: new Date('2026-01-01T00:00:00Z') }).where(eq(temperatureLogs.id, logId))
+}
 async function addUnit(actor: Actor, logId: string, body: Record<string, unknown>, org = o) {
   const res = await actor.client.post(`${base(org)}/temperatures/${logId}/items`, body)
   expect(res.status, res.text).toBe(201)
@@ -182,17 +186,56 @@ describe('daily readings', () => {
     await t.db.update(organisations).set({ temperatureUnit: 'F' }).where(eq(organisations.id, org.orgId))
     const entryId = await entryOf(org.basic, org.venueA, log.id, undefined, org)
     const r = await complete(org.basic, entryId, freezer.id, { value: '0' }, org)
-    expect(r.json.record).toMatchObject({ value: '0', valueC: -17.8, status: 'failed', max: -0.4 })
+    // −18 °C reads as the whole degree on the safe side: at most −1 °F (ADR 085).
+    expect(r.json.record).toMatchObject({ value: '0', valueC: -17.8, status: 'failed', max: -1 })
     const entry = await org.basic.client.get(`${base(org)}/temperature-entries/${entryId}`)
-    expect(entry.json).toMatchObject({ unit: 'F', items: [{ item: { max: -0.4, maxC: -18 } }] })
+    expect(entry.json).toMatchObject({ unit: 'F', items: [{ item: { max: -1, maxC: -18 } }] })
     await t.db.update(organisations).set({ temperatureUnit: 'C' }).where(eq(organisations.id, org.orgId))
     const again = await org.basic.client.get(`${base(org)}/temperature-entries/${entryId}`)
     expect(again.json.items[0].checks[0].record).toMatchObject({ value: '-17.8', max: -18 })
   })
 
-  test('late readings are marked late; future dates refused; archived logs leave the day list but keep their records', async () => {
+  test('a reading typed in °F reads back as typed in °F; ranges read in clean degrees (issue #39)', async () => {
     const org = await createOrgWithActors(t)
     const log = await createLog(org.admin, { name: 'Hot holding' }, org)
+    const bain = await addUnit(org.admin, log.id, { label: 'Bain-marie', kind: 'hot_holding' }, org)
+    // A range set in °F: 145 °F, kept as 62.8 °C.
+    const soup = await addUnit(org.admin, log.id, { label: 'Soup kettle', kind: 'hot_holding', min: toCelsius(145, 'F') }, org)
+    await t.db.update(organisations).set({ temperatureUnit: 'F' }).where(eq(organisations.id, org.orgId))
+    const entryId = await entryOf(org.basic, org.venueA, log.id, undefined, org)
+    const r = await complete(org.basic, entryId, bain.id, { value: '150' }, org)
+    expect(r.status, r.text).toBe(201)
+    // 150 °F is kept as 65.6 °C for the check, and reads 150, not 150.1.
+    expect(r.json.record).toMatchObject({ value: '150', valueC: 65.6, status: 'done', min: 146 })
+    await complete(org.basic, entryId, soup.id, { value: '145' }, org)
+    const entry = (await org.basic.client.get(`${base(org)}/temperature-entries/${entryId}`)).json
+    expect(entry.items.map((u: { item: { min: number }; checks: { record: { value: string } }[] }) => [u.item.min, u.checks[0]!.record.value])).toEqual([
+      // 63 °C (the default) reads "at least 146 °F", not 145.4; the range typed as 145 °F reads 145.
+      [146, '150'],
+      [145, '145'],
+    ])
+    expect(entry.items[0].chart[0]).toMatchObject({ value: 150 })
+    // In °C it reads as converted.
+    await t.db.update(organisations).set({ temperatureUnit: 'C' }).where(eq(organisations.id, org.orgId))
+    const inC = (await org.basic.client.get(`${base(org)}/temperature-entries/${entryId}`)).json
+    expect(inC.items[0].checks[0].record).toMatchObject({ value: '65.6', min: 63 })
+    // The export in °F says what was typed, and the range in whole degrees.
+    await t.db.update(organisations).set({ temperatureUnit: 'F' }).where(eq(organisations.id, org.orgId))
+    const cookie = [...org.admin.client.jar].map(([k, v]) => `${k}=${v}`).join('; ')
+    const res = await t.app.request(
+      `${base(org)}/temperature-entries/export`,
+      { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ venueId: org.venueA, from: today, to: today, format: 'csv' }) },
+      { clientIp: '127.0.0.1' },
+    )
+    const csv = await res.text()
+    expect(csv).toMatch(/Bain-marie — check 1,150\.0,at least 146 °F,Done/)
+    expect(csv).toMatch(/Soup kettle — check 1,145\.0,at least 145 °F,Done/)
+  })
+
+  test('late readings are marked late; future dates refused; archived logs leave the day list from the day archived but keep their records', async () => {
+    const org = await createOrgWithActors(t)
+    const log = await createLog(org.admin, { name: 'Hot holding' }, org)
+    await backdateLog(log.id)
     const unit = await addUnit(org.admin, log.id, { label: 'Bain-marie', kind: 'hot_holding' }, org)
     const yesterday = shiftDay(today, -1)
     const entryId = await entryOf(org.basic, org.venueA, log.id, yesterday, org)
@@ -201,7 +244,9 @@ describe('daily readings', () => {
     expectError(await dayList(org.basic, org.venueA, shiftDay(today, 1), org), 'ValidationError', { data: ['date'] })
 
     expect((await org.admin.client.del(`${base(org)}/temperatures/${log.id}`)).json).toMatchObject({ archived: true })
-    expect((await dayList(org.basic, org.venueA, yesterday, org)).json.temperatures).toEqual([])
+    expect((await dayList(org.basic, org.venueA, undefined, org)).json.temperatures).toEqual([])
+    // Yesterday it was in place (ADR 085): that day still lists it, complete, as the dashboard counts it.
+    expect((await dayList(org.basic, org.venueA, yesterday, org)).json.temperatures).toMatchObject([{ id: log.id, complete: true }])
     const kept = await org.basic.client.get(`${base(org)}/temperature-entries/${entryId}`)
     expect(kept.json.items[0].checks[0].record).toMatchObject({ value: '65' })
     expectError(await complete(org.basic, entryId, unit.id, { value: 70 }, org), 'NotFoundError')
@@ -241,6 +286,7 @@ describe('daily readings', () => {
   test("one log's entry by the log (what its page reads): made on first read, the day list's entry, answered as by its id; 404 where the day list does not show it", async () => {
     const org = await createOrgWithActors(t)
     const log = await createLog(org.admin, { name: 'Walk-ins', checksPerDay: 2 }, org)
+    await backdateLog(log.id)
     const unit = await addUnit(org.admin, log.id, { label: 'Walk-in', kind: 'fridge' }, org)
     const ofLog = (logId: string, query = '', venueId = org.venueA) => org.basic.client.get(`${base(org)}/venues/${venueId}/temperature-entries/${logId}${query}`)
     // Made on the first read, before the day list has ever run that day.

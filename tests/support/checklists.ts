@@ -40,6 +40,8 @@ export interface ChecklistSpec {
   position?: number
   archived?: boolean
   items?: ItemSpec[]
+  /** When it (and its items) were created: default now, so it is due from today only (ADR 085). */
+  createdAt?: Date
 }
 
 export interface CreatedChecklist {
@@ -66,6 +68,7 @@ export async function createChecklist(t: TestApp, orgId: string, spec: Checklist
       checkTimes: spec.checkTimes ?? [],
       position: spec.position ?? n,
       archivedAt: spec.archived ? new Date() : null,
+      ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
     })
     .returning({ id: checklists.id, name: checklists.name })
   const items: CreatedChecklist['items'] = []
@@ -89,6 +92,7 @@ export async function createChecklist(t: TestApp, orgId: string, spec: Checklist
         noteWhenFailing: item.noteWhenFailing ?? false,
         position: i,
         archivedAt: item.archived ? new Date() : null,
+        ...(spec.createdAt ? { createdAt: spec.createdAt } : {}),
       })
       .returning({ id: checklistItems.id })
     items.push({ id: created!.id, label, type: item.type })

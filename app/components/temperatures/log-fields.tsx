@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/use-translation'
-import { boundIn, DEFAULT_RANGES } from '../../../server/temperatures/units'
+import { boundIn, boundShown, DEFAULT_RANGES } from '../../../server/temperatures/units'
 import type { ServerForm } from '../../lib/forms'
 import { Field, SelectField } from '../ui/field'
 import { ChecksFields, checksDefaults } from '../templates/schedule-fields'
@@ -40,8 +40,8 @@ export function unitDefaults(item: TemperatureUnitItem | undefined, unit: Temper
 
 /** "0 … 5 °C", "≤ −18 °C", "≥ 63 °C" or "No range" in the organisation's unit. */
 export function rangeText(min: number | null, max: number | null, unit: TemperatureUnit, t: (key: string, vars?: Record<string, unknown>) => string): string {
-  const lo = boundIn(min, unit)
-  const hi = boundIn(max, unit)
+  const lo = boundShown(min, unit, 'min')
+  const hi = boundShown(max, unit, 'max')
   if (lo !== null && hi !== null) return t('temperatures.range.between', { min: lo, max: hi, unit })
   if (lo !== null) return t('temperatures.range.atLeast', { min: lo, unit })
   if (hi !== null) return t('temperatures.range.atMost', { max: hi, unit })

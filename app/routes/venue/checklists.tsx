@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/checklists'
 import { can } from '../../../server/auth/permissions'
+import { inUrgencyOrder } from '../../../server/templates/urgency'
 import { loadDay } from '../../components/records/day-loader.server'
 import { dayTexts } from '../../components/records/moments.server'
 import { BadDayNotice, DayListHeading, EmptyDay } from '../../components/records/day-page'
@@ -37,7 +38,9 @@ export async function loader(args: Route.LoaderArgs) {
   const canCreate = can(org.role, 'checklists.manage')
   const day = await loadDay<DayEntries>(api(args), args.request, `/v1/orgs/${org.id}/venues/${venue.id}/checklist-entries`)
   if (!day.ok) return { kind: 'badDate' as const, venue, future: day.future, canCreate }
-  return { kind: 'day' as const, day: day.data, texts: dayTexts(day.data.date, getLocale(args.request)), canCreate }
+  // Most urgent first, as the venue home orders them (overdue, failures open, to do, done).
+  const sorted = { ...day.data, checklists: inUrgencyOrder(day.data.checklists, (c) => c) }
+  return { kind: 'day' as const, day: sorted, texts: dayTexts(day.data.date, getLocale(args.request)), canCreate }
 }
 
 export default function Checklists({ loaderData }: Route.ComponentProps) {

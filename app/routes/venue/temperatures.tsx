@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/temperatures'
 import { can } from '../../../server/auth/permissions'
+import { inUrgencyOrder, nextDueTime } from '../../../server/templates/urgency'
 import { loadDay } from '../../components/records/day-loader.server'
 import { dayTexts } from '../../components/records/moments.server'
 import { BadDayNotice, DayListHeading, EmptyDay } from '../../components/records/day-page'
@@ -26,7 +27,9 @@ export async function loader(args: Route.LoaderArgs) {
   const canCreate = can(org.role, 'temperatures.manage')
   const day = await loadDay<TemperatureDay>(api(args), args.request, `/v1/orgs/${org.id}/venues/${venue.id}/temperature-entries`)
   if (!day.ok) return { kind: 'badDate' as const, venue, future: day.future, canCreate }
-  return { kind: 'day' as const, day: day.data, texts: dayTexts(day.data.date, getLocale(args.request)), canCreate }
+  // Most urgent first, as the venue home orders them (overdue, failures open, to do, done).
+  const sorted = { ...day.data, temperatures: inUrgencyOrder(day.data.temperatures, (l) => ({ ...l, dueTime: nextDueTime(l.checks) })) }
+  return { kind: 'day' as const, day: sorted, texts: dayTexts(day.data.date, getLocale(args.request)), canCreate }
 }
 
 export default function Temperatures({ loaderData }: Route.ComponentProps) {

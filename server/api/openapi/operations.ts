@@ -25,6 +25,7 @@ import { inviteAcceptBody, inviteQuery, inviteRegisterBody } from '../../staff/i
 import { createStaffBody, updateStaffBody } from '../../staff/routes.ts'
 import { RENDITION_TYPE, RENDITION_WIDTHS } from '../../uploads/resize.ts'
 import { uploadQuery } from '../../uploads/routes.ts'
+import { PHOTO_LINK_DAYS, photoLinkQuery } from '../../records/photo-links.ts'
 import { UPLOAD_CONTENT_TYPES } from '../../uploads/service.ts'
 import { createVenueBody, updateVenueBody } from '../../venues/routes.ts'
 import { planBody } from '../../billing/routes.ts'
@@ -876,6 +877,28 @@ export const operations: Operation[] = [
         },
       },
     ],
+  },
+  {
+    method: 'get',
+    path: '/v1/photos/{orgId}/{uploadId}',
+    tag: 'Uploads',
+    summary: "A photo of an export, by the export's signed link",
+    notes: `No session: the link's signature is the credential (valid ${PHOTO_LINK_DAYS} days from the export). Changed, expired or unknown → 404.`,
+    access: 'public',
+    query: photoLinkQuery,
+    replies: [
+      {
+        status: 200,
+        description: 'The bytes, with their type: images inline, anything else as a download',
+        content: Object.fromEntries(UPLOAD_CONTENT_TYPES.map((type) => [type, { schema: binary }])),
+        headers: {
+          'Content-Security-Policy': header("sandbox; default-src 'none'; …"),
+          'Cache-Control': header('private, max-age=3600'),
+          'X-Content-Type-Options': header('nosniff'),
+        },
+      },
+    ],
+    errors: [404],
   },
 
   // Devices
