@@ -666,7 +666,7 @@ function renderPdf(input: PdfInput): Promise<Buffer> {
     cells: string[],
     y: number,
     height: number,
-    opts: { bold?: boolean; fill?: string; color?: string; emphasise?: number },
+    opts: { bold?: boolean; fill?: string; color?: string; emphasise?: number; size?: number },
   ) => {
     if (opts.fill) doc.rect(left, y, tableWidth, height).fill(opts.fill)
     let x = left
@@ -675,7 +675,7 @@ function renderPdf(input: PdfInput): Promise<Buffer> {
       const emphasised = opts.emphasise === i
       doc
         .font(opts.bold || emphasised ? FONT_BOLD : FONT)
-        .fontSize(CELL_FONT_SIZE)
+        .fontSize(opts.size ?? CELL_FONT_SIZE)
         .fillColor(emphasised ? '#a40000' : (opts.color ?? 'black'))
       doc.text(cell, x + PAD, y + PAD, { width: w - 2 * PAD, height: height - 2 * PAD, ellipsis: true, lineGap: 0 })
       x += w
@@ -685,13 +685,20 @@ function renderPdf(input: PdfInput): Promise<Buffer> {
   }
 
   const headingCells = input.headings.map(pdfText)
+  // A heading wraps between words, never inside one: the heading row's type is made small enough for
+  // the longest word of each heading to fit its column.
+  doc.font(FONT_BOLD).fontSize(CELL_FONT_SIZE)
+  const headingSize = Math.min(
+    CELL_FONT_SIZE,
+    ...headingCells.flatMap((h, i) => h.split(/\s+/).map((word) => (CELL_FONT_SIZE * (widths[i]! - 2 * PAD)) / (doc.widthOfString(word) + 0.5))),
+  )
   const headingHeight = () => {
-    doc.font(FONT_BOLD).fontSize(CELL_FONT_SIZE)
+    doc.font(FONT_BOLD).fontSize(headingSize)
     return Math.max(...headingCells.map((h, i) => cellHeight(h, widths[i]!))) + 2 * PAD
   }
   const drawHeading = (y: number): number => {
     const h = headingHeight()
-    drawRow(headingCells, y, h, { bold: true, fill: '#e8e8e8' })
+    drawRow(headingCells, y, h, { bold: true, fill: '#e8e8e8', size: headingSize })
     return y + h
   }
 

@@ -381,6 +381,19 @@ describe('checklist export', () => {
     for (let i = 0; i < 90; i++) expect(all).toContain(`Tarea ${String(i).padStart(3, '0')}`)
   })
 
+  test('PDF: no column heading is broken mid-word, in either language, for either kind or both', async () => {
+    const kinds = ['checklist', 'temperature', ['checklist', 'temperature']] as const
+    for (const locale of ['en', 'es'] as const) {
+      for (const kind of kinds) {
+        const input = { venueId: o.venueA, from: '2024-01-01', to: '2024-01-01' }
+        const file = (format: 'csv' | 'pdf') => exportRecords(kind, { db: t.db }, scopeOf(o.orgId), { ...input, format }, locale, 'x')
+        const [headings] = parseCsv(((await file('csv')).body as string).slice(1))
+        const words = new Set((await pdfPages((await file('pdf')).body))[0]!.split(/\s+/))
+        for (const word of headings!.join(' ').split(/\s+/)) expect(words, `${locale} ${String(kind)}: “${word}”`).toContain(word)
+      }
+    }
+  })
+
   test('PDF: a value longer than a page is cut short, characters the built-in font lacks become "?"; the CSV keeps both', async () => {
     const long = `Start of a long note. ${'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(150)}END-OF-NOTE`
     await t.db.insert(records).values([
