@@ -106,7 +106,7 @@ async function fromForm(form: HTMLFormElement, submitter: HTMLElement | null): P
   const madeAt = new Date().toISOString()
   body.recordedAt = madeAt
   const key = crypto.randomUUID()
-  const offlinePin = signer ? await offlinePinHeader(signer.membershipId, signer.proofKey, key) : undefined
+  const offlinePin = signer ? offlinePinHeader(signer.membershipId, signer.sealed) : undefined
   return { key, seq: nextSeq(), url, body, kind, cell, shown, madeAt, owner: who, by, byId, offlinePin, status: 'waiting' }
 }
 
