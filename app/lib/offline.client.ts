@@ -177,8 +177,10 @@ export async function syncNow(): Promise<void> {
         stopped = true
         break
       }
-      const json = (await res.json().catch(() => null)) as { error?: { message?: string; data?: Record<string, string> } } | null
-      const message = json?.error?.data ? Object.values(json.error.data).join(' ') : (json?.error?.message ?? res.statusText)
+      const json = (await res.json().catch(() => null)) as { error?: { name?: string; message?: string; data?: Record<string, string> } } | null
+      // A ValidationError's data are messages per field; other errors' data are codes (`offlinePin: invalid`): their message says it.
+      const fields = json?.error?.name === 'ValidationError' ? json.error.data : undefined
+      const message = fields ? Object.values(fields).join(' ') : (json?.error?.message ?? res.statusText)
       await put({ ...record, status: 'review', message })
     }
   } finally {
