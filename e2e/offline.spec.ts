@@ -219,6 +219,19 @@ async function typePin(page: Page, pin: string) {
   await pad.getByRole('button', { name: 'OK', exact: true }).click()
 }
 
+/** Pablo taps Done on the checklist; today's copies of the pad and the checklist then say that nobody holds the PIN. */
+async function nobodyHoldsThePin(page: Page, checklistId: string) {
+  const header = page.getByRole('banner')
+  await page.goto(`/checklists/${checklistId}`)
+  await header.getByRole('button', { name: /^Done, Pablo Pin/ }).click()
+  await expect(header.getByRole('link', { name: 'Enter PIN' })).toBeVisible()
+  for (const path of ['/pin', `/checklists/${checklistId}`]) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  }
+  await expect(header.getByRole('link', { name: 'Enter PIN' })).toBeVisible()
+}
+
 /** Offline (ADR 080): type the PIN, then pick whose it is; nothing is checked until the sync. */
 async function pinOffline(page: Page, pin: string, name = 'Pablo Pin') {
   await typePin(page, pin)
@@ -235,15 +248,7 @@ test('nobody holds the PIN when the network goes: a PIN entered offline is seale
   const slow = 20 * 60_000
   const page = await tabletReady(context, k, { clockOffsetMs: -slow })
   const header = page.getByRole('banner')
-  await page.goto(`/checklists/${k.checklistId}`)
-  await header.getByRole('button', { name: /^Done, Pablo Pin/ }).click()
-  await expect(header.getByRole('link', { name: 'Enter PIN' })).toBeVisible()
-  // Today's copies now say that nobody holds the PIN.
-  for (const path of ['/pin', `/checklists/${k.checklistId}`]) {
-    await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  }
-  await expect(header.getByRole('link', { name: 'Enter PIN' })).toBeVisible()
+  await nobodyHoldsThePin(page, k.checklistId)
 
   await goOffline(context)
   // Recording asks for a PIN first: the pad, from the tablet's copy.
@@ -310,13 +315,7 @@ test('a wrong PIN entered offline confirms nothing on the tablet: its record is 
   const context = await browser.newContext({ viewport: TABLET })
   const page = await tabletReady(context, k)
   const header = page.getByRole('banner')
-  await page.goto(`/checklists/${k.checklistId}`)
-  await header.getByRole('button', { name: /^Done, Pablo Pin/ }).click()
-  await expect(header.getByRole('link', { name: 'Enter PIN' })).toBeVisible()
-  for (const path of ['/pin', `/checklists/${k.checklistId}`]) {
-    await page.goto(path)
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  }
+  await nobodyHoldsThePin(page, k.checklistId)
   await goOffline(context)
   await page.getByRole('listitem', { name: 'Walk-in door shut' }).getByRole('button', { name: 'Done' }).click()
   await expect(page).toHaveURL(/\/pin\?redirectTo=/)

@@ -108,7 +108,7 @@ function readHolder(): OfflineHolder | null {
     const raw = window.sessionStorage.getItem(OFFLINE_HOLDER_KEY)
     const holder = raw ? (JSON.parse(raw) as Partial<OfflineHolder>) : null
     // One kept by an older version (no sealed PIN) cannot sign anything: forgotten.
-    return holder && typeof holder.sealed === "string" ? (holder as OfflineHolder) : null
+    return holder && typeof holder.sealed === 'string' ? (holder as OfflineHolder) : null
   } catch {
     return null
   }
