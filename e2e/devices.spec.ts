@@ -186,6 +186,20 @@ for (const [label, viewport] of [
   })
 }
 
+test('a wrong PIN keeps the way back: the right one then returns to the page that asked for it', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000)
+  const k = await kitchen(baseURL!)
+  const { page } = await pairedTablet(browser, k, TABLET)
+  await page.goto(`/pin?redirectTo=${encodeURIComponent('/checklists')}`)
+  await enterPin(page, k.pin === '9999' ? '8888' : '9999')
+  await expect(page.getByRole('alert').filter({ hasText: 'Wrong PIN' })).toBeVisible()
+  expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/checklists')
+  await enterPin(page, k.pin)
+  await expect(page).toHaveURL(/\/checklists$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.context().close()
+})
+
 test('five wrong PINs lock the pad, with the time left', async ({ browser, baseURL }) => {
   test.setTimeout(120_000)
   const k = await kitchen(baseURL!)

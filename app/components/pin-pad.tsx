@@ -57,10 +57,10 @@ export function PinPad({
   const navigation = useNavigation()
   const submit = useSubmit()
   const [value, setValue] = useState('')
-  // The answer of a PIN checked on the device while offline, in place of the server's.
-  const [offline, setOffline] = useState<{ error?: string; lockedSeconds?: number; checking?: boolean } | null>(null)
+  // Offline (ADR 080): the PIN typed, then who typed it — sealed for the server, checked when the records sync.
+  const [offline, setOffline] = useState<{ error?: string; checking?: boolean; choose?: { pin: string; members: { membershipId: string; name: string }[] } } | null>(null)
   const shownError = offline ? offline.error : error
-  const shownLock = offline ? (offline.lockedSeconds ?? null) : lockedSeconds
+  const shownLock = offline ? null : lockedSeconds
   const [secondsLeft, setSecondsLeft] = useState(shownLock ?? 0)
   const id = useId()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -80,29 +80,28 @@ export function PinPad({
     return () => clearInterval(timer)
   }, [shownLock])
 
-  /** No network: check the PIN against the verifiers this device holds, and come back as that member. */
+  /** No network: ask who typed the PIN (members who entered theirs here online), then keep it sealed for the server. */
   const checkOffline = (pin: string) => {
     if (!deviceId) return
     setOffline({ checking: true })
     void import('../lib/offline-pin.client')
-      .then((m) => m.checkPinOffline(deviceId, pin))
-      .then((outcome) => {
+      .then((m) => m.offlineMembers(deviceId))
+      .then((members) => {
         setValue('')
-        switch (outcome.status) {
-          case 'ok':
-            setOffline(null)
-            setOfflineHolder(outcome.holder)
-            // A page load, not a client navigation: offline it is served from the service worker's
-            // copy of today's page (its data requests may never have been made online).
-            window.location.replace(redirectTo)
-            return
-          case 'wrong':
-            return setOffline({ error: t('device.pad.offlineWrong', { count: outcome.triesLeft }) })
-          case 'locked':
-            return setOffline({ lockedSeconds: outcome.seconds })
-          case 'none':
-            return setOffline({ error: t('device.pad.offlineNone') })
-        }
+        setOffline(members.length ? { choose: { pin, members } } : { error: t('device.pad.offlineNone') })
+      })
+  }
+  const chooseOffline = (pin: string, membershipId: string) => {
+    if (!deviceId) return
+    setOffline({ checking: true })
+    void import('../lib/offline-pin.client')
+      .then((m) => m.sealPinOffline(deviceId, membershipId, pin))
+      .then((outcome) => {
+        if (outcome.status === 'none') return setOffline({ error: t('device.pad.offlineNone') })
+        setOfflineHolder(outcome.holder)
+        // A page load, not a client navigation: offline it is served from the service worker's copy
+        // of today's page (its data requests may never have been made online).
+        window.location.replace(redirectTo)
       })
   }
   const offlineNow = () => Boolean(deviceId) && !navigator.onLine
@@ -115,6 +114,24 @@ export function PinPad({
   const change = (next: string) => {
     setValue(next)
     if (shouldAutoSubmit(next, length) && !busy && !locked) send(next)
+  }
+
+  if (offline?.choose) {
+    const { pin, members } = offline.choose
+    return (
+      <fieldset className="mx-auto w-full max-w-sm space-y-3">
+        <legend className="mb-2 text-lg font-semibold">{t('device.pad.offlineWho')}</legend>
+        <p className="text-sm text-stone-700 dark:text-stone-300">{t('device.pad.offlineLater')}</p>
+        {members.map((m) => (
+          <Button key={m.membershipId} type="button" variant="basic_border" size="xl" width="full" className="min-h-12" onClick={() => chooseOffline(pin, m.membershipId)}>
+            {m.name}
+          </Button>
+        ))}
+        <Button type="button" variant="ghost" size="lg" width="full" className="min-h-12" onClick={() => setOffline(null)}>
+          {t('device.pad.offlineBack')}
+        </Button>
+      </fieldset>
+    )
   }
 
   const digits = length ?? Math.max(PIN_MIN, value.length)

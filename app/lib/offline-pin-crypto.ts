@@ -1,10 +1,13 @@
 /**
- * The device's half of offline PINs (docs/decisions/054), in WebCrypto (the browser, and Node for
- * tests): PBKDF2-SHA256 of the PIN under the device session's secret, then HMAC-SHA256 of it for the
- * verifier (compared with what the server issued) and for the proof key (which signs records made
- * offline). The server's half is server/devices/offline-pins.ts; they must agree byte for byte.
+ * The device's half of PINs entered offline (docs/decisions/080), in WebCrypto (the browser, and Node
+ * for tests): the PIN typed is sealed at once for the server — ECDH P-256 with a fresh key pair against
+ * the device session's public key, HKDF-SHA256 (salt: the fresh public key), AES-256-GCM — and only the
+ * sealed bytes are kept. Nothing here can tell a right PIN from a wrong one: only the server, which
+ * holds the private key, can open it (server/devices/offline-pins.ts; they must agree byte for byte).
  */
 const encoder = new TextEncoder()
+/** The HKDF `info` (OFFLINE_PIN_INFO on the server). */
+const INFO = 'mise-offline-pin-v2'
 
 export function toBase64url(bytes: ArrayBuffer | Uint8Array): string {
   const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)
@@ -20,37 +23,28 @@ export function fromBase64url(value: string): Uint8Array<ArrayBuffer> {
   return bytes
 }
 
-async function hmac(key: Uint8Array<ArrayBuffer>, message: string): Promise<ArrayBuffer> {
-  const imported = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
-  return crypto.subtle.sign('HMAC', imported, encoder.encode(message))
+/**
+ * `{ m: member, p: PIN, t: when }` sealed for the server under the session's public key (base64url of
+ * an uncompressed P-256 point): base64url of fresh public key (65 bytes) ‖ IV (12) ‖ AES-GCM output.
+ * Every call gives other bytes (a fresh key and IV), so a seal cannot be compared with a guess.
+ */
+export async function sealPin(publicKey: string, membershipId: string, pin: string, at = Date.now()): Promise<string> {
+  const server = await crypto.subtle.importKey('raw', fromBase64url(publicKey), { name: 'ECDH', namedCurve: 'P-256' }, false, [])
+  const mine = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits'])) as CryptoKeyPair
+  const shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: server }, mine.privateKey, 256)
+  const point = new Uint8Array(await crypto.subtle.exportKey('raw', mine.publicKey))
+  const hkdf = await crypto.subtle.importKey('raw', shared, 'HKDF', false, ['deriveKey'])
+  const key = await crypto.subtle.deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: point, info: encoder.encode(INFO) }, hkdf, { name: 'AES-GCM', length: 256 }, false, ['encrypt'])
+  const iv = crypto.getRandomValues(new Uint8Array(12))
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, encoder.encode(JSON.stringify({ m: membershipId, p: pin, t: at }))))
+  const out = new Uint8Array(point.length + iv.length + sealed.length)
+  out.set(point, 0)
+  out.set(iv, point.length)
+  out.set(sealed, point.length + iv.length)
+  return toBase64url(out)
 }
 
-/** D = PBKDF2-SHA256(PIN, secret, iterations), 32 bytes: the slow step, once per PIN entered. */
-export async function derivePin(pin: string, secret: string, iterations: number): Promise<Uint8Array<ArrayBuffer>> {
-  const base = await crypto.subtle.importKey('raw', encoder.encode(pin), 'PBKDF2', false, ['deriveBits'])
-  const bits = await crypto.subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: fromBase64url(secret), iterations }, base, 256)
-  return new Uint8Array(bits)
-}
-
-/** What the server issued for the member: HMAC(D, "verify:<member>"). */
-export async function verifierOf(derived: Uint8Array<ArrayBuffer>, membershipId: string): Promise<string> {
-  return toBase64url(await hmac(derived, `verify:${membershipId}`))
-}
-
-/** The member's proof key on this device: HMAC(D, "proof:<member>"); known only with the PIN. */
-export async function proofKeyOf(derived: Uint8Array<ArrayBuffer>, membershipId: string): Promise<string> {
-  return toBase64url(await hmac(derived, `proof:${membershipId}`))
-}
-
-/** The `Mise-Offline-Pin` header of a record: `<member>.<HMAC(proof key, Idempotency-Key)>`. */
-export async function offlinePinHeader(membershipId: string, proofKey: string, idempotencyKey: string): Promise<string> {
-  return `${membershipId}.${toBase64url(await hmac(fromBase64url(proofKey), idempotencyKey))}`
-}
-
-/** Equal strings, compared in full (a verifier check leaks no timing about where it differs). */
-export function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false
-  let diff = 0
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
-  return diff === 0
+/** The `Mise-Offline-Pin` header of a record made under a PIN sealed offline: `<member>.<sealed>`. */
+export function offlinePinHeader(membershipId: string, sealed: string): string {
+  return `${membershipId}.${sealed}`
 }

@@ -74,16 +74,18 @@ export const offlineActions: { retry?: (key: string) => void; discard?: (key: st
 // ─── who holds the PIN while offline (ADR 054) ──────────────────────────────────────────────────
 
 /**
- * A member whose PIN was checked on this device while offline: records made now are theirs, signed
- * with their proof key (known only from the PIN typed). Kept in sessionStorage under the key the idle
- * rule clears (app/lib/idle.client.ts), so a reload offline keeps it and 5 idle minutes forget it.
+ * A member who picked their name and typed their PIN on this device while offline (ADR 080): records
+ * made now carry their PIN sealed for the server, which checks it on sync. Kept in sessionStorage
+ * under the key the idle rule clears (app/lib/idle.client.ts), so a reload offline keeps it and 5
+ * idle minutes forget it.
  */
 export interface OfflineHolder {
   /** The device it was entered on (the signed-in device's id). */
   owner: string
   membershipId: string
   name: string
-  proofKey: string
+  /** `{ member, PIN, time }` sealed for the server (app/lib/offline-pin-crypto.ts); never the PIN itself. */
+  sealed: string
 }
 
 export const OFFLINE_HOLDER_KEY = 'mise_device_pin'
@@ -104,7 +106,9 @@ const holderListeners = new Set<() => void>()
 function readHolder(): OfflineHolder | null {
   try {
     const raw = window.sessionStorage.getItem(OFFLINE_HOLDER_KEY)
-    return raw ? (JSON.parse(raw) as OfflineHolder) : null
+    const holder = raw ? (JSON.parse(raw) as Partial<OfflineHolder>) : null
+    // One kept by an older version (no sealed PIN) cannot sign anything: forgotten.
+    return holder && typeof holder.sealed === 'string' ? (holder as OfflineHolder) : null
   } catch {
     return null
   }

@@ -114,7 +114,7 @@ async function fromForm(form: HTMLFormElement, data: FormData): Promise<PendingR
   const madeAt = new Date().toISOString()
   body.recordedAt = madeAt
   const key = crypto.randomUUID()
-  const offlinePin = signer ? await offlinePinHeader(signer.membershipId, signer.proofKey, key) : undefined
+  const offlinePin = signer ? offlinePinHeader(signer.membershipId, signer.sealed) : undefined
   return { key, seq: nextSeq(), url, body, kind, cell, shown, madeAt, owner: who, by, byId, offlinePin, status: 'waiting' }
 }
 
@@ -286,8 +286,10 @@ export async function syncNow(): Promise<void> {
         stopped = true
         break
       }
-      const json = (await res.json().catch(() => null)) as { error?: { message?: string; data?: Record<string, string> } } | null
-      const message = json?.error?.data ? Object.values(json.error.data).join(' ') : (json?.error?.message ?? res.statusText)
+      const json = (await res.json().catch(() => null)) as { error?: { name?: string; message?: string; data?: Record<string, string> } } | null
+      // A ValidationError's data are messages per field; other errors' data are codes (`offlinePin: invalid`): their message says it.
+      const fields = json?.error?.name === 'ValidationError' ? json.error.data : undefined
+      const message = fields ? Object.values(fields).join(' ') : (json?.error?.message ?? res.statusText)
       await put({ ...record, status: 'review', message })
     }
   } finally {

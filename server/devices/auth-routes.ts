@@ -11,6 +11,7 @@ import { t } from '../i18n.ts'
 import { enterPin, forgetPin, PIN_MAX_FAILURES, useLoginLink, type LinkProblem } from './service.ts'
 import { issueOfflinePin, listOfflinePins } from './offline-pins.ts'
 import { startDeviceSession } from './sessions.ts'
+import { pinLockedError } from './pin-attempts.ts'
 
 /** A device login link's id and token: checked against the database, any junk is "invalid". */
 export const deviceLoginQuery = z.object({ id: line().max(100).optional(), token: line().max(200).optional() })
@@ -72,15 +73,8 @@ export function deviceAuthRoutes() {
         throw new ApiError('ValidationError', undefined, {
           pin: t(locale, 'devices.pinWrong', { count: outcome.triesLeft, max: PIN_MAX_FAILURES }),
         })
-      case 'locked': {
-        const seconds = Math.max(1, Math.ceil((outcome.until.getTime() - now.getTime()) / 1000))
-        throw new ApiError(
-          'TooManyRequestsError',
-          t(locale, 'devices.pinLocked', { minutes: Math.ceil(seconds / 60) }),
-          { pin: 'locked', until: outcome.until.toISOString() },
-          { 'Retry-After': String(seconds) },
-        )
-      }
+      case 'locked':
+        throw pinLockedError(locale, outcome.until, now)
       case 'gone':
         throw unauthorized()
     }

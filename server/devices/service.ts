@@ -17,14 +17,12 @@ import { createWithinLimit, planLimits } from '../billing/limits.ts'
 import { memberships, organisations, venues } from '../orgs/schema.ts'
 import { deviceLoginLinks, devices, deviceSessions } from './schema.ts'
 import { mayHoldPinAt, PIN_IDLE_MS, publicPin } from './sessions.ts'
+import { pinAttempt } from './pin-attempts.ts'
 
 /** A login link is valid this long (product.md). */
 export const LOGIN_LINK_MS = 24 * 60 * 60_000
-/** Wrong PINs allowed on one device within PIN_FAILURE_WINDOW_MS before PIN entry locks (product.md, ADR 016). */
-export const PIN_MAX_FAILURES = 5
-export const PIN_FAILURE_WINDOW_MS = 5 * 60_000
-/** How long PIN entry stays locked. */
-export const PIN_LOCK_MS = 5 * 60_000
+/** The wrong-PIN rule (ADR 080) lives in ./pin-attempts.ts; re-exported for the callers that name it here. */
+export { PIN_MAX_FAILURES } from './pin-attempts.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -282,44 +280,27 @@ export type PinOutcome =
 
 /**
  * Identify the member whose PIN this is, for the device session: an active member allowed at the
- * device's venue (anyone else is a wrong PIN, with the same answer). The device row is locked for the
- * attempt, so parallel tries are counted one after another: 5 wrong PINs within 5 minutes lock PIN
- * entry on the device (every session of it) for 5 minutes, and while locked nothing is checked.
- * A right PIN does not reset the count (entering one's own PIN must not buy another 5 guesses).
+ * device's venue (anyone else is a wrong PIN, with the same answer). Counted by the device's wrong-PIN
+ * rule (server/devices/pin-attempts.ts, ADR 080): a run of 5 wrong PINs locks PIN entry on the device
+ * (every session of it) for 5 minutes, a right PIN ends the run, 20 wrong an hour lock it regardless.
  */
 /** `pin` is 4–6 digits (checked by the contract). */
 export async function enterPin(db: Db, device: DeviceAuth, pin: string, now: Date): Promise<PinOutcome> {
   const digest = await pinDigest(db, device.orgId, pin)
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ failures: devices.pinFailures, lockedUntil: devices.pinLockedUntil, venueId: devices.venueId })
-      .from(devices)
-      .where(and(eq(devices.orgId, device.orgId), eq(devices.id, device.deviceId)))
-      .for('update')
-    if (!row) return { status: 'gone' } // deleted meanwhile: its sessions are gone too
-    if (row.lockedUntil && row.lockedUntil.getTime() > now.getTime()) return { status: 'locked', until: row.lockedUntil }
+  const outcome = await pinAttempt(db, device, now, async (tx, venueId) => {
     const [member] = await tx
       .select({ id: memberships.id, name: memberships.name, status: memberships.status, venueIds: memberships.venueIds })
       .from(memberships)
       .where(and(eq(memberships.orgId, device.orgId), eq(memberships.pinDigest, digest), sql`${memberships.status} <> 'removed'`))
       .limit(1)
-    if (member && mayHoldPinAt(member, row.venueId)) {
-      await tx
-        .update(deviceSessions)
-        .set({ pinMembershipId: member.id, pinSince: now, pinLastUsedAt: now })
-        .where(and(eq(deviceSessions.orgId, device.orgId), eq(deviceSessions.id, device.sessionId)))
-      return { status: 'ok', pin: publicPin({ membershipId: member.id, name: member.name, since: now, lastUsedAt: now }) }
-    }
-    const recent = row.failures.filter((at) => now.getTime() - at.getTime() < PIN_FAILURE_WINDOW_MS)
-    recent.push(now)
-    if (recent.length >= PIN_MAX_FAILURES) {
-      const until = new Date(now.getTime() + PIN_LOCK_MS)
-      await tx.update(devices).set({ pinFailures: [], pinLockedUntil: until }).where(and(eq(devices.orgId, device.orgId), eq(devices.id, device.deviceId)))
-      return { status: 'locked', until }
-    }
-    await tx.update(devices).set({ pinFailures: recent }).where(and(eq(devices.orgId, device.orgId), eq(devices.id, device.deviceId)))
-    return { status: 'wrong', triesLeft: PIN_MAX_FAILURES - recent.length }
+    if (!member || !mayHoldPinAt(member, venueId)) return null
+    await tx
+      .update(deviceSessions)
+      .set({ pinMembershipId: member.id, pinSince: now, pinLastUsedAt: now })
+      .where(and(eq(deviceSessions.orgId, device.orgId), eq(deviceSessions.id, device.sessionId)))
+    return { right: publicPin({ membershipId: member.id, name: member.name, since: now, lastUsedAt: now }) }
   })
+  return outcome.status === 'ok' ? { status: 'ok', pin: outcome.value } : outcome
 }
 
 /** Forget the PIN of a device session ("Done"). */

@@ -13,6 +13,7 @@ import { createChecklist, FILES, uploadFile, type CreatedChecklist } from '../su
 import { addPinOnlyMember, createDevice, pairDevice, setPin, type CreatedDevice } from '../support/devices.ts'
 import { createOrgWithActors, type Client, type OrgWithActors } from '../support/orgs.ts'
 import { expectError, inSpanish } from './_helpers.ts'
+import { race, RACERS } from '../support/concurrency.ts'
 
 let t: TestApp
 let o: OrgWithActors
@@ -149,11 +150,49 @@ describe('wrong-PIN lockout', () => {
     expectError(locked, 'TooManyRequestsError', { message: /bloqueada en este dispositivo durante 5 min/, data: ['pin', 'until'] })
   })
 
-  test('a right PIN between wrong ones does not reset the count', async () => {
+  test('a right PIN ends a run of mistakes: three people who each mistype once and then get it right never lock the tablet (ADR 080)', async () => {
     const { tablet } = await freshTablet()
-    for (let i = 0; i < 4; i++) await wrong(tablet)
+    const people = [PABLO_PIN, '8383', '8484']
+    await setPin(t, o.orgId, o.basic.membershipId, '8383')
+    const ana = await addPinOnlyMember(t, o.orgId, { name: 'Ana Pin', pin: '8484' })
+    for (let round = 0; round < 3; round++) {
+      for (const pin of people) {
+        // One typo each: always the first of a run.
+        expect(expectError(await wrong(tablet), 'ValidationError')!.pin).toMatch(/: 4\.$/)
+        const right = await tablet.post('/v1/auth/device/pin', { pin })
+        expect(right.status, right.text).toBe(200)
+      }
+    }
+    expect((await tablet.get('/v1/auth/me')).json.pin.membershipId).toBe(ana)
+  })
+
+  test('5 wrong in a run still lock, whoever typed them', async () => {
+    const { tablet } = await freshTablet()
     expect((await tablet.post('/v1/auth/device/pin', { pin: PABLO_PIN })).status).toBe(200)
+    for (let left = 4; left >= 1; left--) expect(expectError(await wrong(tablet), 'ValidationError')!.pin).toMatch(new RegExp(`: ${left}\\.$`))
     expectError(await wrong(tablet), 'TooManyRequestsError', { message: null, data: ['pin', 'until'] })
+  })
+
+  test('a right PIN of one’s own buys no more guesses than 20 an hour: the budget locks until the oldest is an hour old', async () => {
+    const { tablet } = await freshTablet()
+    let wrongs = 0
+    // An attacker who knows their own PIN: 4 wrong, their own right, again and again.
+    for (let i = 0; i < 40 && wrongs < 20; i++) {
+      const res = await wrong(tablet)
+      if (res.status === 429) break
+      expect(res.status, res.text).toBe(400)
+      wrongs++
+      if (wrongs % 4 === 0) expect((await tablet.post('/v1/auth/device/pin', { pin: PABLO_PIN })).status).toBe(200)
+      t.clock.advance(1000)
+    }
+    expect(wrongs).toBe(19)
+    const locked = await wrong(tablet)
+    const data = expectError(locked, 'TooManyRequestsError', { message: null, data: ['pin', 'until'] })
+    // Locked until the first of the 20 is an hour old: about an hour from now, right PIN or not.
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(55 * 60)
+    expectError(await tablet.post('/v1/auth/device/pin', { pin: PABLO_PIN }), 'TooManyRequestsError', { message: null, data: ['pin', 'until'] })
+    t.clock.advance(Date.parse(data!.until!) - t.clock.now().getTime() + 1000)
+    expect((await tablet.post('/v1/auth/device/pin', { pin: PABLO_PIN })).status).toBe(200)
   })
 
   test('wrong PINs older than 5 minutes no longer count', async () => {
@@ -164,11 +203,10 @@ describe('wrong-PIN lockout', () => {
     expectError(await wrong(tablet), 'TooManyRequestsError', { message: null, data: ['pin', 'until'] })
   })
 
-  test('parallel wrong PINs are counted one by one: never more than 5 answers before the lock', async () => {
+  test(`${RACERS} parallel wrong PINs are counted one by one: 4 answers, then the lock (never more tries than the rule allows)`, async () => {
     const { tablet } = await freshTablet()
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => tablet.post('/v1/auth/device/pin', { pin: String(1000 + i) })))
-    expect(answers.filter((r) => r.status === 400)).toHaveLength(4)
-    expect(answers.filter((r) => r.status === 429)).toHaveLength(8)
+    const { byStatus } = await race((i) => tablet.post('/v1/auth/device/pin', { pin: String(1000 + i) }))
+    expect(byStatus).toEqual({ 400: 4, 429: RACERS - 4 })
   })
 })
 

@@ -108,13 +108,13 @@ export const deviceRows: MatrixRow[] = [
     check: (res, f) => expect(res.json.pin.membershipId).toBe(f.pinHolder.membershipId),
   },
   {
-    name: 'the verifiers for PINs entered offline (a device only; the session with a PIN has its holder’s)',
+    name: 'who may pick their name offline, and the key PINs are sealed with (a device only; the session with a PIN has its BASIC holder)',
     method: 'GET',
     route: '/v1/auth/device/offline-pins',
     path: () => '/v1/auth/device/offline-pins',
     expect: deviceOnly,
     check: (res, f, actor) =>
-      expect((res.json.verifiers as { membershipId: string }[]).map((v) => v.membershipId)).toEqual(actor === 'devicePin' ? [f.pinHolder.membershipId] : []),
+      expect((res.json.members as { membershipId: string }[]).map((v) => v.membershipId)).toEqual(actor === 'devicePin' ? [f.pinHolder.membershipId] : []),
   },
   {
     name: 'forget the PIN (a device only; a fresh session of it)',

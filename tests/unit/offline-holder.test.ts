@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest'
 import { deviceHolder, type HolderState } from '../../app/lib/offline-store.ts'
 
-const pablo = { owner: 'tablet-1', membershipId: 'm-pablo', name: 'Pablo Pin', proofKey: 'k' }
+const pablo = { owner: 'tablet-1', membershipId: 'm-pablo', name: 'Pablo Pin', sealed: 'k' }
 const ana = { membershipId: 'm-ana', name: 'Ana Online' }
 const state = (patch: Partial<HolderState>): HolderState => ({ online: false, holder: null, forgotten: null, ...patch })
 

@@ -105,7 +105,12 @@ export default function PinPage({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       {holder ? <p className="text-center text-sm">{t('device.pin.holder', { name: holder.name })}</p> : null}
       {/* A new key per answer: a wrong PIN starts from an empty pad. */}
-      <PinPad key={answer?.attempt ?? 'first'} redirectTo={redirectTo} length={length} error={answer?.error} lockedSeconds={answer?.lockedSeconds ?? null} deviceId={deviceId} />
+      {/* Posted to the address with its way back, so a wrong PIN keeps it (JavaScript on and off). */}
+      <PinPad
+        key={answer?.attempt ?? 'first'}
+        action={`/pin?${new URLSearchParams({ redirectTo })}`}
+        redirectTo={redirectTo}
+        length={length} error={answer?.error} lockedSeconds={answer?.lockedSeconds ?? null} deviceId={deviceId} />
       <p className="text-center">
         <Link to={redirectTo} className="inline-flex min-h-11 items-center underline">
           {t('device.pin.cancel')}

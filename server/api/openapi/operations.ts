@@ -130,7 +130,7 @@ const ok = (status = 200) => json(status, ref('Ok'), status === 202 ? 'Accepted'
 const ORG = '/v1/orgs/{orgId}'
 const VENUE_ACCESS = 'A member limited to some venues gets 403 for another venue of the organisation.'
 const OFFLINE =
-  'Made offline and synced later (ADR 052): an `Idempotency-Key` header (1–200 visible ASCII characters, e.g. a UUID) makes a replay by the same device or member answer the stored status and body (with `Idempotent-Replayed: true`) and record nothing new, for 48 hours; the same key with another request → 400. `recordedAt` is when the device made it, kept beside the time received; more than 2 minutes ahead of the server or 12 hours behind → ValidationError `data.recordedAt`. A shared device sends `Mise-Offline-Pin: <membershipId>.<signature>` for a record made under a PIN checked on the device while offline (ADR 054): accepted only from the device session the member’s verifier was issued to, while the member is active, allowed at the venue and has the same PIN, with the signature HMAC(proof key, Idempotency-Key); the record is then that member’s, with no PIN held online needed. Otherwise 403 `data.offlinePin` (`revoked` or `invalid`); malformed → ValidationError `data.offlinePin`; without an Idempotency-Key → ValidationError `data.idempotencyKey`.'
+  'Made offline and synced later (ADR 052): an `Idempotency-Key` header (1–200 visible ASCII characters, e.g. a UUID) makes a replay by the same device or member answer the stored status and body (with `Idempotent-Replayed: true`) and record nothing new, for 48 hours; the same key with another request → 400. `recordedAt` is when the device made it, kept beside the time received; more than 2 minutes ahead of the server or 12 hours behind → ValidationError `data.recordedAt`. A shared device sends `Mise-Offline-Pin: <membershipId>.<sealed PIN>` for a record made under a PIN typed on the device while offline (ADR 080): accepted only from the device session it was sealed for, for a BASIC member who entered their PIN online there and is still active, allowed at the venue and has the same PIN, and only when the sealed PIN is right — a check counted by the device’s wrong-PIN rule (a wrong one → 403 `data.offlinePin = invalid` and counts; locked → 429 `data.pin = locked` with Retry-After); the record is then that member’s, with no PIN held online needed. Otherwise 403 `data.offlinePin = revoked`; malformed → ValidationError `data.offlinePin`; without an Idempotency-Key → ValidationError `data.idempotencyKey`.'
 const VENUE_CHECKLIST = 'A member limited to some venues gets 404 for a checklist used only at other venues.'
 const FORM_NOTES =
   'Stored and e-mailed to SUPPORT_EMAIL, with an acknowledgement to the sender in `locale` (default: the request’s language). `website` is a honeypot and `startedAt` (when the form was served, ms) a time trap: filled, or sent within 3 seconds, the answer is the same 202 but nothing is stored or sent. At most 10 per hour from one IP address and 5 per hour from one e-mail address, per kind of form.'
@@ -308,21 +308,20 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/v1/auth/device/offline-pins',
     tag: 'Devices',
-    summary: 'What this device may check PINs against while offline',
+    summary: 'Who may record on this device offline, and the key a PIN typed offline is sealed with',
     notes:
-      'The session’s secret (base64url), the PBKDF2-SHA256 rounds, and a verifier per member who entered their PIN online on this device session and is still active, allowed at its venue and has the same PIN (ADR 054): offline, the device derives PBKDF2(PIN, secret) and compares HMAC(it, "verify:<membershipId>") with each verifier. Verifiers are withdrawn when the PIN changes, the member is removed or moved, or the device is signed out. `Cache-Control: no-store`.',
+      'The device session’s ECDH P-256 public key (uncompressed point, base64url) and the BASIC members who entered their PIN online on this device session and are still active, allowed at its venue and have the same PIN (ADR 080). Nothing a PIN can be checked against: offline, a member picks their name, the PIN typed is sealed for the server (ECDH + HKDF-SHA256 + AES-256-GCM) and checked when the records made under it sync (`Mise-Offline-Pin`), counted by the device’s wrong-PIN rule. Changes nothing. `Cache-Control: no-store`.',
     access: 'device',
     replies: [
       json(200, {
         type: 'object',
-        required: ['secret', 'iterations', 'verifiers'],
+        required: ['publicKey', 'members'],
         properties: {
-          secret: { type: 'string' },
-          iterations: { type: 'integer' },
-          verifiers: array({
+          publicKey: { type: 'string' },
+          members: array({
             type: 'object',
-            required: ['membershipId', 'name', 'verifier'],
-            properties: { membershipId: { type: 'string', format: 'uuid' }, name: { type: 'string' }, verifier: { type: 'string' } },
+            required: ['membershipId', 'name'],
+            properties: { membershipId: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
           }),
         },
       }),
