@@ -6,14 +6,14 @@
  *
  * PostgreSQL rejects U+0000 in `text`: run this file once with DATABASE_URL too.
  */
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MULTI_LINE, ONE_LINE } from '../../server/api/contract.ts'
-import { queryRows } from '../../server/db/client.ts'
 import { devices, deviceSessions } from '../../server/db/schema.ts'
 import { todayIn } from '../../server/records/service.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
+import { snapshot as snapshotOf } from '../support/snapshot.ts'
 import { createChecklist, FILES, uploadFile, type CreatedChecklist } from '../support/checklists.ts'
 import { createDevice, pairDevice } from '../support/devices.ts'
 import { createCategory, createRecipe } from '../support/recipes.ts'
@@ -195,22 +195,8 @@ function contactExamples(ORG: string): Record<string, { body?: Record<string, un
   }
 }
 
-/**
- * Everything the database holds, as one digest per table: a refused request must leave it as it
- * was (rate-limit counters included: a refusal happens before anything is counted).
- */
-async function snapshot(): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(
-    t.db,
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  )
-  const out: Record<string, string> = {}
-  for (const { name } of tables) {
-    const rows = await queryRows<{ d: string | null }>(t.db, sql.raw(`select md5(string_agg(x::text, '|' order by x::text)) as d from "${name}" x`))
-    out[name] = rows[0]?.d ?? 'empty'
-  }
-  return out
-}
+/** The whole database, as digests: a refused request leaves it as it was (rate-limit counters included: a refusal happens before anything is counted). */
+const snapshot = () => snapshotOf(t)
 
 /** The field's name in `error.data`: its path, an array's element reported on the array or on the element. */
 function dataKeys(field: StringField): string[] {
