@@ -100,6 +100,7 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
   const ORG = '/v1/orgs/{orgId}'
   return {
     'GET /v1/auth/verification/verify': { query: { id: '00000000-0000-4000-8000-000000000000', token: 'abc' } },
+    'POST /v1/auth/verification/verify': { body: { id: '00000000-0000-4000-8000-000000000000', token: 'abc' } },
     'POST /v1/auth/register': { body: { name: 'Ana Cook', email: uniqueEmail(), password: PASSWORD, locale: 'en' } },
     'POST /v1/auth/login': { body: { email: o.owner.email, password: PASSWORD } },
     'POST /v1/auth/forgot-password': { body: { email: o.owner.email } },

@@ -94,7 +94,10 @@ export const deviceRows: MatrixRow[] = [
     method: 'POST',
     route: '/v1/auth/device/login',
     path: () => '/v1/auth/device/login',
-    body: (f, a) => links.get(`${f.orgId}:${a}`)!,
+    body: (f, a) => {
+      const { id, token } = links.get(`${f.orgId}:${a}`)!
+      return { id, token }
+    },
     client: (_f, t: TestApp) => t.client({ ip: freshIp() }),
     expect: everyone,
     check: (res, f) => expect(res.json.organisation.id).toBe(f.orgId),

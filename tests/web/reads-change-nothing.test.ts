@@ -27,7 +27,7 @@ import { createOrgWithActors, type Client, type OrgWithActors } from '../support
 import { createCategory, createRecipe } from '../support/recipes.ts'
 import { snapshot } from '../support/snapshot.ts'
 import { verifyUser } from '../support/staff-fixtures.ts'
-import { freshIp, waitForMailCount } from '../api/_helpers.ts'
+import { freshIp, registerUser, VERIFY_SUBJECT_EN, waitForMailCount } from '../api/_helpers.ts'
 
 const ORIGIN = 'http://localhost:3999'
 const SUPPLIER_EMAIL = 'reads@supplier.example'
@@ -64,6 +64,8 @@ beforeAll(async () => {
   const order = (await c.post(`${org}/venues/${o.venueA}/orders`, { supplierId: supplier.contact.id, deliveryDate: tomorrow, lines: [{ name: 'Eggs', quantity: 30 }] })).json.order.id as string
   expect((await c.post(`${org}/orders/${order}/send`)).status).toBe(200)
   const supplierLink = linkFrom(await waitForMailCount(t, SUPPLIER_EMAIL, /^Order from/, 1), `/supplier/orders/${order}`)
+  const unverified = await registerUser(t, { name: 'Una Verified' })
+  const verifyLink = linkFrom(await t.mailbox.waitFor(unverified.email, VERIFY_SUBJECT_EN), '/verify-email')
   const recipeCategory = await createCategory(c, o.orgId, 'Sauces')
   const recipe = (await createRecipe(c, o.orgId, { categoryId: recipeCategory })).id as string
   ids = {
@@ -87,6 +89,7 @@ beforeAll(async () => {
   const today = todayIn('Europe/Madrid')
   queries = {
     'GET /v1/auth/device/login': { id: link.id, token: link.token },
+    'GET /v1/auth/verification/verify': Object.fromEntries(verifyLink.searchParams),
     'GET /v1/supplier/orders/{orderId}': { token: supplierLink.searchParams.get('token')! },
     'GET /v1/orgs/{orgId}/venues/{venueId}/checklist-entries': { date: today },
     'GET /v1/orgs/{orgId}/venues/{venueId}/dashboard': { date: today },
@@ -162,6 +165,13 @@ function pages(entries: RouteEntry[], prefix = '', chain: string[] = []): { patt
   return out
 }
 
+/** Pages opened from a link: with the link's real id and token. */
+const LINK_PAGES: Record<string, string> = {
+  '/supplier/orders/:orderId': 'GET /v1/supplier/orders/{orderId}',
+  '/device-login': 'GET /v1/auth/device/login',
+  '/verify-email': 'GET /v1/auth/verification/verify',
+}
+
 function args(request: Request, params: Record<string, string>) {
   const context = new RouterContextProvider()
   context.set(clientIpContext, freshIp())
@@ -181,7 +191,8 @@ describe('every page’s loaders change nothing', () => {
     for (const page of list) {
       const params: Record<string, string> = {}
       const path = page.pattern.replace(/:(\w+)/g, (_, name: string) => (params[name] = ids[name] ?? ids.checklistId!))
-      const search = page.pattern.startsWith('/supplier/') ? `?${new URLSearchParams(queries['GET /v1/supplier/orders/{orderId}'])}` : page.pattern === '/device-login' ? `?${new URLSearchParams(queries['GET /v1/auth/device/login'])}` : ''
+      const link = LINK_PAGES[page.pattern]
+      const search = link ? `?${new URLSearchParams(queries[link])}` : ''
       for (const cookie of visitors) {
         const request = new Request(`${ORIGIN}${path}${search}`, { headers: { ...(cookie ? { cookie } : {}), 'sec-fetch-site': 'cross-site' } })
         for (const file of page.files) {

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod'
 import type { Action } from '../../auth/permissions.ts'
-import { forgotBody, loginBody, registerBody, resetBody, updatePasswordBody, verifyQuery } from '../../auth/routes.ts'
+import { forgotBody, loginBody, registerBody, resetBody, updatePasswordBody, verifyBody, verifyQuery } from '../../auth/routes.ts'
 import { completeBody, entryQuery, exportBody, resolveBody, signOffBody } from '../../checklists/entry-routes.ts'
 import { createItemBody, updateItemBody } from '../../checklists/item-routes.ts'
 import { createChecklistBody, listChecklistsQuery, reorderBody, updateChecklistBody } from '../../checklists/routes.ts'
@@ -193,11 +193,21 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/v1/auth/verification/verify',
     tag: 'Auth',
-    summary: 'Follow an e-mail verification link',
-    notes: 'Redirects to the web page `/verify-email?status=success|expired|invalid`.',
+    summary: 'Open an e-mail verification link (changes nothing)',
+    notes: 'Redirects to the web page `/verify-email?id&token`, which asks and then verifies with POST (ADR 082); without both, to `/verify-email?status=invalid`.',
     access: 'public',
     query: verifyQuery,
-    replies: [{ status: 302, description: 'Redirect to the verification page', headers: { Location: header('The web page, with `status`') } }],
+    replies: [{ status: 302, description: 'Redirect to the verification page', headers: { Location: header('The web page') } }],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/verification/verify',
+    tag: 'Auth',
+    summary: 'Verify an e-mail address with its link',
+    notes: '`status`: `success` (also for a link that already verified the address), `expired` or `invalid`. Refused from another site (403).',
+    access: 'public',
+    body: verifyBody,
+    replies: [json(200, { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { type: 'string', enum: ['success', 'expired', 'invalid'] } } })],
   },
   {
     method: 'post',
