@@ -80,6 +80,13 @@ test('a chef orders from par levels; the supplier changes and confirms; the deli
   const { venue } = await (await org.owner.api.get(`/v1/orgs/${org.orgId}/venues/${org.venueId}`)).json()
   await supplier.goto(linkIn(mail, `/supplier/orders/${orderId}`))
   await expect(supplier.getByText(new RegExp(`^You confirmed this order .*\\d{1,2}:\\d\\d.* \\(${venue.timeZone.replace(/_/g, ' ')}\\)\\.`))).toBeVisible()
+  // A tampered link is not found: a 404 with the whole not-found page; no cache keeps a page whose URL holds a secret.
+  const tampered = linkIn(mail, `/supplier/orders/${orderId}`).replace(/token=([\w-]+)/, (_, token: string) => `token=${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)
+  const answer = await supplier.goto(tampered)
+  expect(answer?.status()).toBe(404)
+  expect(answer?.headers()['cache-control']).toBe('no-store')
+  await expect(supplier.getByRole('heading', { level: 1, name: 'Not Found' })).toBeVisible()
+  await expect(supplier.getByRole('link', { name: 'Back to home' })).toBeVisible()
   await supplierContext.close()
 
   // The chef sees the change.
