@@ -49,6 +49,8 @@ async function pairedTablet(browser: Browser, k: Awaited<ReturnType<typeof kitch
   const { url } = await ok(await k.admin.api.post(`/v1/orgs/${k.orgId}/devices/${device.id}/login/generate`))
   const page = await tabletPage(browser, viewport, clock)
   await page.goto(new URL(url).pathname + new URL(url).search)
+  // Opening the link changes nothing; the tablet signs in with a tap (ADR 082).
+  await page.getByRole('button', { name: 'Sign in this tablet' }).click()
   await expect(page.getByRole('heading', { level: 1, name: k.venueName })).toBeVisible()
   return { page, device: device as { id: string; name: string } }
 }
@@ -120,8 +122,12 @@ for (const [label, viewport] of [
     await expect(tablet.getByText(/Ask a manager for a new link/)).toBeVisible()
     await expectAccessible(tablet)
 
-    // The tablet opens the new link and lands on its venue, as the device, with no people's pages.
+    // The tablet opens the new link, is told what it signs in, and with one tap lands on its venue,
+    // as the device, with no people's pages (opening the link alone changes nothing: ADR 082).
     await tablet.goto(link.pathname + link.search)
+    await expect(tablet.getByText(`This browser will be signed in as ${deviceName} at ${k.venueName}`)).toBeVisible()
+    await expectAccessible(tablet)
+    await tablet.getByRole('button', { name: 'Sign in this tablet' }).click()
     await expect(tablet).toHaveURL(/\/$/)
     await expect(tablet.getByRole('heading', { level: 1, name: k.venueName })).toBeVisible()
     await expectToast(tablet, `This tablet is signed in: ${deviceName} at ${k.venueName}.`)

@@ -12,6 +12,7 @@ test('without JavaScript: forms post as before, no service worker, and offline t
   const context = await browser.newContext({ viewport: TABLET, javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto(k.loginUrl.pathname + k.loginUrl.search)
+  await page.getByRole('button', { name: 'Sign in this tablet' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Quay ${k.tag}` })).toBeVisible()
 
   // The PIN and a record, posted by plain forms.

@@ -28,6 +28,7 @@ async function tabletReady(context: BrowserContext, k: Awaited<ReturnType<typeof
   // The tablet's own clock, as far from the server's as asked (the page's timers under the test's control).
   if (opts.clockOffsetMs !== undefined) await page.clock.install({ time: new Date(Date.now() + opts.clockOffsetMs) })
   await page.goto(k.loginUrl.pathname + k.loginUrl.search)
+  await page.getByRole('button', { name: 'Sign in this tablet' }).click()
   await expect(page.getByRole('heading', { level: 1, name: `Quay ${k.tag}` })).toBeVisible()
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
   await page.goto('/pin')

@@ -86,6 +86,13 @@ test('a chef orders from par levels; the supplier changes and confirms; the deli
   // A confirmation is final (ADR 081): the order is shown read-only.
   await expect(supplier.getByText('24 each Lemons')).toBeVisible()
   await expect(supplier.getByRole('button', { name: 'Confirm order' })).toHaveCount(0)
+  // A tampered link is not found: a 404 with the whole not-found page; no cache keeps a page whose URL holds a secret.
+  const tampered = linkIn(mail, `/supplier/orders/${orderId}`).replace(/token=([\w-]+)/, (_, token: string) => `token=${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)
+  const answer = await supplier.goto(tampered)
+  expect(answer?.status()).toBe(404)
+  expect(answer?.headers()['cache-control']).toBe('no-store')
+  await expect(supplier.getByRole('heading', { level: 1, name: 'Not Found' })).toBeVisible()
+  await expect(supplier.getByRole('link', { name: 'Back to home' })).toBeVisible()
   await supplierContext.close()
 
   // The chef sees the change; the order waits among the open orders, whatever the day shown.

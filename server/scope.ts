@@ -59,6 +59,28 @@ export function isUuid(value: string | undefined): value is string {
 }
 
 /** 403 unless the member may use this venue (the venue's existence in the org is checked by the caller). */
-export function requireVenueAccess(scope: OrgScope, venueId: string): void {
+export function requireVenueAccess(scope: Pick<OrgScope, 'venueIds'>, venueId: string): void {
   if (scope.venueIds && !scope.venueIds.includes(venueId)) throw forbidden()
+}
+
+/** The keys that name venues in a body, at any depth: one venue, or a list of them. */
+const VENUE_KEYS = new Set(['venueId', 'venueIds'])
+
+/**
+ * 403 unless the member may use every venue a (validated) body names, at any depth: `venueId`,
+ * `venueIds[]`, `products[].parLevels[].venueId`… Run by `readJson` on every body read under an
+ * organisation scope, so no route can forget it (issue #38). An empty `venueIds` ("every venue")
+ * names no venue: what it means for a limited member is the module's rule.
+ */
+export function requireBodyVenues(scope: Pick<OrgScope, 'venueIds'>, body: unknown): void {
+  if (!scope.venueIds || !body || typeof body !== 'object') return
+  if (Array.isArray(body)) {
+    for (const item of body) requireBodyVenues(scope, item)
+    return
+  }
+  for (const [key, value] of Object.entries(body)) {
+    if (VENUE_KEYS.has(key)) {
+      for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'string') requireVenueAccess(scope, id)
+    } else requireBodyVenues(scope, value)
+  }
 }

@@ -4,8 +4,9 @@
  * - refuse a state-changing request from another site (the rule /v1 uses) with a 403, before any
  *   action runs;
  * - give every answer the security headers, pages a Content-Security-Policy with this request's
- *   script nonce (app/entry.server.tsx hands it to React Router's inline scripts), and signed-in
- *   answers `Cache-Control: private, no-store`.
+ *   script nonce (app/entry.server.tsx hands it to React Router's inline scripts), signed-in
+ *   answers `Cache-Control: private, no-store`, and every answer whose URL carries a secret
+ *   (`?token=`: reset, invitation, device sign-in, supplier order, unsubscribe links) `no-store`.
  */
 import type { MiddlewareFunction } from 'react-router'
 import { originRefusal } from '../../server/api/middleware/origin.ts'
@@ -26,7 +27,16 @@ export const securityHeadersMiddleware: MiddlewareFunction<Response> = async ({ 
     csp: { kind: 'document', nonce, dev: import.meta.env.DEV },
   })
   if (readCookie(request.headers.get('cookie'), SESSION_COOKIE)) secured.headers.set('Cache-Control', 'private, no-store')
+  else if (carriesSecret(request.url)) secured.headers.set('Cache-Control', 'no-store')
   return secured
+}
+
+/**
+ * Whether a URL holds a secret that grants something: a one-time or signed link's `token`. No cache
+ * (browser, proxy, CDN) may keep such a page, whatever the route says (issue #38, ADR 082).
+ */
+export function carriesSecret(url: string): boolean {
+  return new URL(url).searchParams.has('token')
 }
 
 /**

@@ -4,7 +4,10 @@
  * Route files never call `z.string()` (or `z.email()`, `z.uuid()`…) themselves: they start from one of
  * these, so every text a client can send is refused with a ValidationError on its field when it holds a
  * control character — PostgreSQL rejects U+0000 in `text` (a 500 otherwise), and the others have no
- * business in a name, a note or an id. tests/unit/contract-strings.test.ts keeps route files to this;
+ * business in a name, a note or an id. A string that is not well-formed Unicode (a lone UTF-16 surrogate,
+ * `"\ud800"`: valid JSON that PostgreSQL's `jsonb` refuses, a 500 otherwise) is refused the same way,
+ * at whatever depth of a body it sits: every string of every contract is one of these.
+ * tests/unit/contract-strings.test.ts keeps route files to this;
  * tests/api/control-characters.test.ts checks every string of the OpenAPI document carries the rule.
  */
 import { dictionary } from '@zxcvbn-ts/language-common'
@@ -27,17 +30,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** How a schema says what is wrong: a message key of the common namespace ("validation.venues"). */
 type Params = { error?: string }
 
-/**
- * One line of text: U+0000–U+001F and U+007F refused. Chain `.trim().min().max()` as usual;
- * `error` is the message when the value is not a string at all.
- */
-export function line(params?: Params): z.ZodString {
-  return z.string(params).regex(ONE_LINE, CONTROL_CHARACTERS)
+/** Whether a string is text PostgreSQL stores: well-formed Unicode (no lone UTF-16 surrogate). */
+export const isWellFormed = (value: string): boolean => value.isWellFormed()
+
+/** A string refusing a lone surrogate and the characters outside `allowed`, both as a control character. */
+function guarded(allowed: RegExp, params?: Params): z.ZodString {
+  return z.string(params).regex(allowed, CONTROL_CHARACTERS).refine(isWellFormed, { message: CONTROL_CHARACTERS })
 }
 
-/** Text of several lines: TAB, LF and CR kept; U+0000–U+0008, U+000B, U+000C, U+000E–U+001F and U+007F refused. */
+/**
+ * One line of text: U+0000–U+001F, U+007F and lone surrogates refused. Chain `.trim().min().max()` as
+ * usual; `error` is the message when the value is not a string at all.
+ */
+export function line(params?: Params): z.ZodString {
+  return guarded(ONE_LINE, params)
+}
+
+/** Text of several lines: TAB, LF and CR kept; U+0000–U+0008, U+000B, U+000C, U+000E–U+001F, U+007F and lone surrogates refused. */
 export function text(params?: Params): z.ZodString {
-  return z.string(params).regex(MULTI_LINE, CONTROL_CHARACTERS)
+  return guarded(MULTI_LINE, params)
 }
 
 /** An e-mail address of at most 254 characters on one line; `trim` forgives spaces around it instead of refusing them. */

@@ -162,7 +162,7 @@ export function buildOpenApiDocument(config: Config) {
       description:
         'Every /v1 call. Bodies and answers are JSON unless noted. Errors always have the body `{ error: { name, code, message, data? } }`. ' +
         `Sign-in sets the \`${SESSION_COOKIE}\` cookie; state-changing calls from another site are refused (403). ` +
-        'A shared device (signed in with GET /v1/auth/device/login) may read its one venue and, while a staff PIN is active, record there; anything else is 403, another organisation 404. Recording without a PIN is 403 with `data.pin: "required"`, with a PIN idle more than 5 minutes 401 with `data.pin: "expired"`.',
+        'A shared device (signed in with POST /v1/auth/device/login) may read its one venue and, while a staff PIN is active, record there; anything else is 403, another organisation 404. Recording without a PIN is 403 with `data.pin: "required"`, with a PIN idle more than 5 minutes 401 with `data.pin: "expired"`.',
     },
     servers: [{ url: config.appUrl }],
     tags: TAGS.map((tag) => ({ ...tag })),

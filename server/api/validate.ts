@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { z } from 'zod'
 import { t, type Locale } from '../i18n.ts'
 import { CONTROL_CHARACTERS } from './contract.ts'
+import { requireBodyVenues, type OrgScope } from '../scope.ts'
 import { badRequest, validationError } from './errors.ts'
 
 export const JSON_LIMIT_BYTES = 1024 * 1024
@@ -73,7 +74,11 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw badRequest('Malformed JSON body')
   }
-  return parseWith(schema, body, c.get('locale'))
+  const data = parseWith(schema, body, c.get('locale'))
+  // Under an organisation, every venue the body names must be one the member may use (server/scope.ts).
+  const scope = c.get('scope') as OrgScope | undefined
+  if (scope) requireBodyVenues(scope, data)
+  return data
 }
 
 export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {

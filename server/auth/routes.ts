@@ -31,6 +31,8 @@ export const forgotBody = z.strictObject({ email: email() })
 export const resetBody = z.strictObject({ id: linkId.min(1), token: linkToken.min(1), password: newPassword() })
 export const updatePasswordBody = z.strictObject({ currentPassword: currentPassword(), newPassword: newPassword() })
 export const verifyQuery = z.object({ id: linkId.optional(), token: linkToken.optional() })
+/** The same link, posted by the page that asks (ADR 082): the step that verifies. */
+export const verifyBody = z.strictObject({ id: linkId.optional(), token: linkToken.optional() })
 
 const LOGIN_WINDOW = 15 * 60
 const HOUR = 60 * 60
@@ -88,8 +90,16 @@ export function authRoutes() {
     return c.body(null, 204)
   })
 
-  app.get('/verification/verify', async (c) => {
+  /** The e-mailed link, opened: changes nothing, and sends the browser to the page that asks (ADR 082). */
+  app.get('/verification/verify', (c) => {
     const { id, token } = readQuery(c, verifyQuery)
+    const target = id && token ? `/verify-email?${new URLSearchParams({ id, token })}` : '/verify-email?status=invalid'
+    return c.redirect(`${c.get('deps').config.appUrl}${target}`, 302)
+  })
+
+  /** Verify the address with the link's id and token: a POST, refused from another site by the origin check. */
+  app.post('/verification/verify', async (c) => {
+    const { id, token } = await readJson(c, verifyBody)
     const deps = c.get('deps')
     let status: 'success' | 'expired' | 'invalid' = 'invalid'
     if (id && token) {
@@ -105,7 +115,7 @@ export function authRoutes() {
         status = u?.v ? 'success' : 'invalid'
       }
     }
-    return c.redirect(`${deps.config.appUrl}/verify-email?status=${status}`, 302)
+    return c.json({ status })
   })
 
   app.post('/verification/resend', async (c) => {

@@ -8,13 +8,15 @@ import { readJson, readQuery } from '../api/validate.ts'
 import { isValidPin } from '../auth/pin.ts'
 import { deviceSessions, sessions } from '../db/schema.ts'
 import { t } from '../i18n.ts'
-import { enterPin, forgetPin, PIN_MAX_FAILURES, useLoginLink, type LinkProblem } from './service.ts'
+import { enterPin, forgetPin, PIN_MAX_FAILURES, useLoginLink, type LinkedDevice, type LinkProblem } from './service.ts'
 import { issueOfflinePin, listOfflinePins } from './offline-pins.ts'
 import { startDeviceSession } from './sessions.ts'
 import { pinLockedError } from './pin-attempts.ts'
 
 /** A device login link's id and token: checked against the database, any junk is "invalid". */
 export const deviceLoginQuery = z.object({ id: line().max(100).optional(), token: line().max(200).optional() })
+/** The same link, posted to sign in (a same-origin, Origin-checked step: ADR 082). */
+export const deviceLoginBody = z.strictObject({ id: line().max(100), token: line().max(200) })
 export const devicePinBody = z.strictObject({ pin: line().refine(isValidPin, { message: 'validation.pinFormat' }) })
 
 const LINK_ERRORS: Record<LinkProblem, { kind: 'NotFoundError' | 'BadRequestError'; key: string }> = {
@@ -22,6 +24,19 @@ const LINK_ERRORS: Record<LinkProblem, { kind: 'NotFoundError' | 'BadRequestErro
   expired: { kind: 'BadRequestError', key: 'devices.linkExpired' },
   used: { kind: 'BadRequestError', key: 'devices.linkUsed' },
   replaced: { kind: 'BadRequestError', key: 'devices.linkReplaced' },
+}
+
+/** A link's device, organisation and venue; a link that cannot be used is its error (404 invalid, 400 otherwise). */
+function linkedAnswer(c: Context<AppEnv>, result: LinkedDevice | LinkProblem) {
+  if (typeof result === 'string') {
+    const { kind, key } = LINK_ERRORS[result]
+    throw new ApiError(kind, t(c.get('locale'), key), { link: result })
+  }
+  return {
+    device: { id: result.id, name: result.name },
+    organisation: { id: result.orgId, name: result.orgName },
+    venue: { id: result.venueId, name: result.venueName },
+  }
 }
 
 /** The signed-in device: 401 without a session, 403 for a person's session. */
@@ -36,25 +51,25 @@ function requireDevice(c: Context<AppEnv>): DeviceAuth {
 export function deviceAuthRoutes() {
   const app = new Hono<AppEnv>()
 
+  /** What a link would sign in, or why it cannot: reads only, so a link or an <img> on another site changes nothing (ADR 082). */
   app.get('/login', async (c) => {
     const { id, token } = readQuery(c, deviceLoginQuery)
     const deps = c.get('deps')
-    const result = await useLoginLink(deps.db, id, token, nowOf(deps))
-    if (typeof result === 'string') {
-      const { kind, key } = LINK_ERRORS[result]
-      throw new ApiError(kind, t(c.get('locale'), key), { link: result })
-    }
+    return c.json(linkedAnswer(c, await useLoginLink(deps.db, id, token, nowOf(deps), 'check')))
+  })
+
+  /** Sign this browser in with the link: a POST, so the origin check refuses it from another site. */
+  app.post('/login', async (c) => {
+    const { id, token } = await readJson(c, deviceLoginBody)
+    const deps = c.get('deps')
+    const body = linkedAnswer(c, await useLoginLink(deps.db, id, token, nowOf(deps)))
     // Whatever session this browser had (a person's, or another device's) ends: its cookie is replaced.
     const auth = c.get('auth')
     if (auth) await deps.db.delete(sessions).where(eq(sessions.id, auth.sessionId))
     const previous = c.get('device')
     if (previous) await deps.db.delete(deviceSessions).where(eq(deviceSessions.id, previous.sessionId))
-    await startDeviceSession(c, result)
-    return c.json({
-      device: { id: result.id, name: result.name },
-      organisation: { id: result.orgId, name: result.orgName },
-      venue: { id: result.venueId, name: result.venueName },
-    })
+    await startDeviceSession(c, { id: body.device.id, orgId: body.organisation.id })
+    return c.json(body)
   })
 
   app.post('/pin', async (c) => {

@@ -238,8 +238,15 @@ export interface LinkedDevice {
 /**
  * Use a login link up: succeeds once, atomically, while it is live. Otherwise says why: `invalid`
  * (unknown or malformed id, wrong token, device gone), `expired`, `used` or `replaced`.
+ * `mode: 'check'` only says what the link would sign in, writing nothing (GET /v1/auth/device/login, ADR 082).
  */
-export async function useLoginLink(db: Db, deviceId: string | undefined, token: string | undefined, now: Date): Promise<LinkedDevice | LinkProblem> {
+export async function useLoginLink(
+  db: Db,
+  deviceId: string | undefined,
+  token: string | undefined,
+  now: Date,
+  mode: 'use' | 'check' = 'use',
+): Promise<LinkedDevice | LinkProblem> {
   if (!deviceId || !token || !UUID.test(deviceId) || token.length > 200) return 'invalid'
   const [link] = await db
     .select({
@@ -262,6 +269,8 @@ export async function useLoginLink(db: Db, deviceId: string | undefined, token: 
   if (link.usedAt) return 'used'
   if (link.voidedAt) return 'replaced'
   if (link.expiresAt.getTime() <= now.getTime()) return 'expired'
+  const linked = { ...link.device, orgName: link.orgName, venueName: link.venueName }
+  if (mode === 'check') return linked
   const used = await db
     .update(deviceLoginLinks)
     .set({ usedAt: now })
@@ -269,7 +278,7 @@ export async function useLoginLink(db: Db, deviceId: string | undefined, token: 
     .returning({ id: deviceLoginLinks.id })
   // Someone else used (or an admin voided) it in the same moment.
   if (!used.length) return 'used'
-  return { ...link.device, orgName: link.orgName, venueName: link.venueName }
+  return linked
 }
 
 export type PinOutcome =

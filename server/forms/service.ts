@@ -14,6 +14,7 @@ import { validationError } from '../api/errors.ts'
 import { hit } from '../api/middleware/rate-limit.ts'
 import type { Db } from '../db/client.ts'
 import { memberships, venues } from '../orgs/schema.ts'
+import { requireBodyVenues } from '../scope.ts'
 import { t, type Locale } from '../i18n.ts'
 import { formAckMail, formToSupportMail } from '../mail/templates.ts'
 import { uploads } from '../uploads/schema.ts'
@@ -59,11 +60,13 @@ async function checkAttachments(db: Db, input: FormInput, sender: Sender, locale
   }
   const [member] = sender.userId
     ? await db
-        .select({ id: memberships.id })
+        .select({ id: memberships.id, venueIds: memberships.venueIds })
         .from(memberships)
         .where(and(eq(memberships.orgId, input.orgId), eq(memberships.userId, sender.userId), eq(memberships.status, 'active')))
     : []
   if (!member) throw validationError({ orgId: t(locale, 'validation.invalid') })
+  // The member's venue limits hold here as under /v1/orgs (server/scope.ts): another venue is 403.
+  requireBodyVenues({ venueIds: member.venueIds.length ? member.venueIds : null }, input)
   if (input.venueId) {
     const [venue] = await db
       .select({ id: venues.id })

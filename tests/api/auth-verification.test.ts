@@ -12,7 +12,13 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const APP = 'http://localhost:3999'
-const status = (s: string) => `${APP}/verify-email?status=${s}`
+
+/** Verify with a link's search part, as the page's form does (POST, ADR 082): the status answered. */
+async function verify(client: ReturnType<TestApp['client']>, search: string): Promise<string> {
+  const res = await client.post('/v1/auth/verification/verify', Object.fromEntries(new URLSearchParams(search)))
+  expect(res.status, res.text).toBe(200)
+  return res.json.status
+}
 
 /** Register and return the signed-in client plus the search part of the e-mailed link. */
 async function registered(opts: { locale?: 'en' | 'es' } = {}) {
@@ -28,13 +34,26 @@ async function emailVerified(client: ReturnType<TestApp['client']>): Promise<boo
   return me.json.user.emailVerified
 }
 
-describe('GET /v1/auth/verification/verify', () => {
-  test('following the link → 302 to APP_URL/verify-email?status=success, and me.emailVerified is true', async () => {
+describe('GET /v1/auth/verification/verify changes nothing', () => {
+  test('opening the link, even from another site → 302 to the page that asks; the address stays unverified', async () => {
+    const { client, search, link } = await registered()
+    const v = await client.get(`/v1/auth/verification/verify${search}`, { 'sec-fetch-site': 'cross-site' })
+    expect(v.status).toBe(302)
+    expect(v.headers.get('location')).toBe(`${APP}/verify-email?${new URLSearchParams({ id: link.searchParams.get('id')!, token: link.searchParams.get('token')! })}`)
+    expect(await emailVerified(client)).toBe(false)
+    expect((await t.client().get('/v1/auth/verification/verify?id=x')).headers.get('location')).toBe(`${APP}/verify-email?status=invalid`)
+    // The link still verifies when posted; from another site the post is refused.
+    expectError(await client.post('/v1/auth/verification/verify', Object.fromEntries(link.searchParams), { origin: 'https://evil.example' }), 'ForbiddenError', { message: null })
+    expect(await emailVerified(client)).toBe(false)
+    expect(await verify(client, search)).toBe('success')
+  })
+})
+
+describe('POST /v1/auth/verification/verify', () => {
+  test('the link\'s id and token → status success, and me.emailVerified is true', async () => {
     const { client, search, user } = await registered()
     expect(await emailVerified(client)).toBe(false)
-    const v = await client.get(`/v1/auth/verification/verify${search}`)
-    expect(v.status).toBe(302)
-    expect(v.headers.get('location')).toBe(status('success'))
+    expect(await verify(client, search)).toBe('success')
     expect(await emailVerified(client)).toBe(true)
     const r = await queryRows<{ email_verified_at: unknown }>(t.db, sql`select email_verified_at from users where id = ${user.id}`)
     expect(r[0]!.email_verified_at).not.toBeNull()
@@ -42,17 +61,14 @@ describe('GET /v1/auth/verification/verify', () => {
 
   test('the link works without being signed in (another browser)', async () => {
     const { client, search } = await registered()
-    const v = await t.client().get(`/v1/auth/verification/verify${search}`)
-    expect(v.headers.get('location')).toBe(status('success'))
+    expect(await verify(t.client(), search)).toBe('success')
     expect(await emailVerified(client)).toBe(true)
   })
 
   test('reusing the link after success → status=success (already verified)', async () => {
     const { client, search } = await registered()
-    expect((await client.get(`/v1/auth/verification/verify${search}`)).headers.get('location')).toBe(status('success'))
-    const again = await client.get(`/v1/auth/verification/verify${search}`)
-    expect(again.status).toBe(302)
-    expect(again.headers.get('location')).toBe(status('success'))
+    expect(await verify(client, search)).toBe('success')
+    expect(await verify(client, search)).toBe('success')
     expect(await emailVerified(client)).toBe(true)
   })
 
@@ -61,19 +77,17 @@ describe('GET /v1/auth/verification/verify', () => {
     const token = link.searchParams.get('token')!
     const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A')
     const q = new URLSearchParams({ id: link.searchParams.get('id')!, token: tampered })
-    const v = await client.get(`/v1/auth/verification/verify?${q}`)
-    expect(v.status).toBe(302)
-    expect(v.headers.get('location')).toBe(status('invalid'))
+    expect(await verify(client, `?${q}`)).toBe('invalid')
     expect(await emailVerified(client)).toBe(false)
     // The real link still works afterwards.
-    expect((await client.get(`/v1/auth/verification/verify${link.search}`)).headers.get('location')).toBe(status('success'))
+    expect(await verify(client, link.search)).toBe('success')
   })
 
   test("another user's token id with this token → invalid", async () => {
     const a = await registered()
     const b = await registered()
     const q = new URLSearchParams({ id: b.link.searchParams.get('id')!, token: a.link.searchParams.get('token')! })
-    expect((await t.client().get(`/v1/auth/verification/verify?${q}`)).headers.get('location')).toBe(status('invalid'))
+    expect(await verify(t.client(), `?${q}`)).toBe('invalid')
     expect(await emailVerified(a.client)).toBe(false)
     expect(await emailVerified(b.client)).toBe(false)
   })
@@ -83,9 +97,7 @@ describe('GET /v1/auth/verification/verify', () => {
     const id = link.searchParams.get('id')!
     const token = link.searchParams.get('token')!
     for (const q of ['', `?id=${id}`, `?token=${token}`, '?id=&token=', `?id=${id}&token=`]) {
-      const v = await t.client().get(`/v1/auth/verification/verify${q}`)
-      expect(v.status, q).toBe(302)
-      expect(v.headers.get('location'), q).toBe(status('invalid'))
+      expect(await verify(t.client(), q), q).toBe('invalid')
     }
   })
 
@@ -101,14 +113,12 @@ describe('GET /v1/auth/verification/verify', () => {
       '00000000-0000-0000-0000-000000000000',
     ]
     for (const id of ids) {
-      const v = await t.client().get(`/v1/auth/verification/verify?${new URLSearchParams({ id, token })}`)
-      expect(v.status, id).toBe(302)
-      expect(v.headers.get('location'), id).toBe(status('invalid'))
+      expect(await verify(t.client(), `?${new URLSearchParams({ id, token })}`), id).toBe('invalid')
     }
   })
 
   test('over-long params → 400 ValidationError', async () => {
-    const v = await t.client().get(`/v1/auth/verification/verify?id=${'a'.repeat(101)}&token=x`)
+    const v = await t.client().post('/v1/auth/verification/verify', { id: 'a'.repeat(101), token: 'x' })
     expectError(v, 'ValidationError', { data: ['id'] })
   })
 
@@ -117,9 +127,7 @@ describe('GET /v1/auth/verification/verify', () => {
     await t.db.execute(
       sql`update user_tokens set expires_at = now() - interval '1 minute' where user_id = ${user.id} and kind = 'verify_email'`,
     )
-    const v = await client.get(`/v1/auth/verification/verify${link.search}`)
-    expect(v.status).toBe(302)
-    expect(v.headers.get('location')).toBe(status('expired'))
+    expect(await verify(client, link.search)).toBe('expired')
     expect(await emailVerified(client)).toBe(false)
   })
 
@@ -136,8 +144,7 @@ describe('GET /v1/auth/verification/verify', () => {
     const { client, email } = await registered()
     await t.client().post('/v1/auth/forgot-password', { email })
     const reset = linkFrom(await t.mailbox.waitFor(email, /Reset/), '/reset-password')
-    const v = await t.client().get(`/v1/auth/verification/verify${reset.search}`)
-    expect(v.headers.get('location')).toBe(status('invalid'))
+    expect(await verify(t.client(), reset.search)).toBe('invalid')
     expect(await emailVerified(client)).toBe(false)
   })
 
@@ -166,12 +173,10 @@ describe('POST /v1/auth/verification/resend', () => {
     expect(newLink.searchParams.get('id')).not.toBe(oldLink.searchParams.get('id'))
     expect(mail.html.length).toBeGreaterThan(0)
 
-    const old = await client.get(`/v1/auth/verification/verify${oldLink.search}`)
-    expect(old.headers.get('location')).toBe(status('invalid'))
+    expect(await verify(client, oldLink.search)).toBe('invalid')
     expect(await emailVerified(client)).toBe(false)
 
-    const fresh = await client.get(`/v1/auth/verification/verify${newLink.search}`)
-    expect(fresh.headers.get('location')).toBe(status('success'))
+    expect(await verify(client, newLink.search)).toBe('success')
     expect(await emailVerified(client)).toBe(true)
   })
 
@@ -184,7 +189,7 @@ describe('POST /v1/auth/verification/resend', () => {
 
   test('400 BadRequestError when already verified, and no mail is sent', async () => {
     const { client, email, search } = await registered()
-    await client.get(`/v1/auth/verification/verify${search}`)
+    expect(await verify(client, search)).toBe('success')
     const r = await client.post('/v1/auth/verification/resend')
     expectError(r, 'BadRequestError', { message: 'Your e-mail address is already verified' })
     await new Promise((res) => setTimeout(res, 200))

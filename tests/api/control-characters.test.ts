@@ -6,13 +6,14 @@
  *
  * PostgreSQL rejects U+0000 in `text`: run this file once with DATABASE_URL too.
  */
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MULTI_LINE, ONE_LINE } from '../../server/api/contract.ts'
-import { queryRows } from '../../server/db/client.ts'
 import { devices, deviceSessions } from '../../server/db/schema.ts'
 import { todayIn } from '../../server/records/service.ts'
 import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
+import { snapshot as snapshotOf } from '../support/snapshot.ts'
 import { createChecklist, FILES, uploadFile, type CreatedChecklist } from '../support/checklists.ts'
 import { createDevice, pairDevice } from '../support/devices.ts'
 import { createCategory, createRecipe } from '../support/recipes.ts'
@@ -23,6 +24,11 @@ import { expectError, PASSWORD } from './_helpers.ts'
 const MESSAGE_EN = 'Remove the invisible control characters from this field'
 /** Refused everywhere. */
 const ALWAYS = ['\u0000', '\u0001', '\u0007', '\u0008', '\u000B', '\u000C', '\u000E', '\u001B', '\u001F', '\u007F']
+/**
+ * Lone UTF-16 surrogates: valid JSON (`"\ud800"`) that `jsonb` refuses (issue #38). Refused like a control
+ * character, in bodies (a query string cannot carry one: percent-decoding makes it U+FFFD).
+ */
+const LONE_SURROGATES = ['\uD800', '\uDBFF', '\uDC00', '\uDFFF']
 /** Refused on one line, kept in text of several lines. */
 const LINE_BREAKS = ['\t', '\n', '\r']
 const name = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
@@ -94,6 +100,7 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
   const ORG = '/v1/orgs/{orgId}'
   return {
     'GET /v1/auth/verification/verify': { query: { id: '00000000-0000-4000-8000-000000000000', token: 'abc' } },
+    'POST /v1/auth/verification/verify': { body: { id: '00000000-0000-4000-8000-000000000000', token: 'abc' } },
     'POST /v1/auth/register': { body: { name: 'Ana Cook', email: uniqueEmail(), password: PASSWORD, locale: 'en' } },
     'POST /v1/auth/login': { body: { email: o.owner.email, password: PASSWORD } },
     'POST /v1/auth/forgot-password': { body: { email: o.owner.email } },
@@ -140,6 +147,7 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
     [`POST ${ORG}/temperature-entries/{entryId}/items/{itemId}/complete`]: { body: { value: '4,5', note: 'Door\nseal' } },
     [`POST ${ORG}/temperature-entries/{entryId}/items/{itemId}/resolve`]: { body: { note: 'Moved food to another fridge' } },
     'GET /v1/auth/device/login': { query: { id: deviceId, token: 'abc' } },
+    'POST /v1/auth/device/login': { body: { id: deviceId, token: 'abc' } },
     'POST /v1/auth/device/pin': { body: { pin: '2468' } },
     [`POST ${ORG}/devices`]: { body: { name: 'Kitchen tablet', venueId: o.venueA } },
     [`PUT ${ORG}/devices/{deviceId}`]: { body: { name: 'Pass tablet', venueId: o.venueA } },
@@ -188,22 +196,8 @@ function contactExamples(ORG: string): Record<string, { body?: Record<string, un
   }
 }
 
-/**
- * Everything the database holds, as one digest per table: a refused request must leave it as it
- * was (rate-limit counters included: a refusal happens before anything is counted).
- */
-async function snapshot(): Promise<Record<string, string>> {
-  const tables = await queryRows<{ name: string }>(
-    t.db,
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  )
-  const out: Record<string, string> = {}
-  for (const { name } of tables) {
-    const rows = await queryRows<{ d: string | null }>(t.db, sql.raw(`select md5(string_agg(x::text, '|' order by x::text)) as d from "${name}" x`))
-    out[name] = rows[0]?.d ?? 'empty'
-  }
-  return out
-}
+/** The whole database, as digests: a refused request leaves it as it was (rate-limit counters included: a refusal happens before anything is counted). */
+const snapshot = () => snapshotOf(t)
 
 /** The field's name in `error.data`: its path, an array's element reported on the array or on the element. */
 function dataKeys(field: StringField): string[] {
@@ -259,7 +253,8 @@ describe('control characters in a field: 400 ValidationError on that field, noth
       const before = await snapshot()
       for (const field of fields) {
         const multiLine = field.patterns.includes(MULTI_LINE.source)
-        for (const c of multiLine ? ALWAYS : [...ALWAYS, ...LINE_BREAKS]) {
+        const refused = [...ALWAYS, ...(where === 'body' ? LONE_SURROGATES : []), ...(multiLine ? [] : LINE_BREAKS)]
+        for (const c of refused) {
           const bad = `Ana${c}Cook`
           const res = await send(op, values, where === 'body' ? withField(example.body, field.path, bad) : example.body, where === 'query' ? { ...example.query, [field.path[0]!]: bad } : example.query)
           const what = `${op.key} ${where} ${field.path.join('.')} with ${name(c)}`
@@ -278,7 +273,7 @@ describe('control characters in a field: 400 ValidationError on that field, noth
       }
       expect(await snapshot(), `${op.key}: nothing written`).toEqual(before)
     }
-    expect(tried).toBeGreaterThan(where === 'body' ? 400 : 50)
+    expect(tried).toBeGreaterThan(where === 'body' ? 600 : 50)
   })
 
   test('text of several lines keeps TAB, LF and CR; every other character of Unicode is welcome', async () => {
@@ -287,6 +282,80 @@ describe('control characters in a field: 400 ValidationError on that field, noth
     const created = await c.post(`/v1/orgs/${o.orgId}/checklists`, { name: 'Cierre — café ☕ 𝄞', description })
     expect(created.status, created.text).toBe(201)
     expect(created.json.checklist).toMatchObject({ name: 'Cierre — café ☕ 𝄞', description })
+  })
+})
+
+/**
+ * Every place of a body: each node of the operation's valid example (objects, arrays, their elements,
+ * numbers, booleans and strings, at any depth) and each string field of its schema (optional ones the
+ * example leaves out too), as a path for `withField` (`*` = an array's element).
+ */
+function bodySlots(op: DocOperation, example: unknown): string[][] {
+  const out = new Map<string, string[]>()
+  const walk = (value: unknown, path: string[]) => {
+    if (path.length) out.set(path.join('.'), path)
+    if (Array.isArray(value)) value.forEach((v) => walk(v, [...path, '*']))
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, [...path, k])
+  }
+  walk(example, [])
+  for (const field of stringFields(op.body)) out.set(field.path.join('.'), field.path)
+  return [...out.values()]
+}
+
+/** A copy of `body` with a value at each of `paths` (the later ones inside what the earlier ones left). */
+const withFields = (body: unknown, places: { path: string[]; value: unknown }[]) => places.reduce((b, { path, value }) => withField(b, path, value), body)
+
+/** Strings PostgreSQL or the contracts refuse: lone surrogates, NUL, control characters, 1 MB of text (just under the body limit). */
+const hostileString = fc.oneof(
+  fc.constantFrom(...LONE_SURROGATES, ...ALWAYS).chain((c) => fc.constantFrom(c, `Ana${c}Cook`, `${c}x`, `x${c}`)),
+  fc.constantFrom('\ud800x', 'x\udfff', '\udc00\ud800', 'a\u0000b\ud800', `${'é'.repeat(100)}\ud83d`),
+  fc.constantFrom('x'.repeat(1_000_000), `${'x'.repeat(999_990)}\ud800`, `\u0000${'y'.repeat(999_990)}`),
+)
+
+describe('hostile strings at every depth of every body (issue #38): never a 5xx', () => {
+  test('a property over every operation with a JSON body', { timeout: 120_000 }, async () => {
+    const known = examples()
+    const values = pathValues()
+    const bodyOps = ops().filter((op) => op.body && (op.method === 'post' || op.method === 'put'))
+    expect(bodyOps.length).toBeGreaterThan(50)
+    const statuses = new Map<number, number>()
+    let tried = 0
+    for (const op of bodyOps) {
+      const example = known[op.key]?.body ?? {}
+      const slots = bodySlots(op, example)
+      expect(slots.length, op.key).toBeGreaterThan(0)
+      const place = fc.record({ path: fc.constantFrom(...slots), value: hostileString })
+      await fc.assert(
+        fc.asyncProperty(fc.array(place, { minLength: 1, maxLength: 3 }), async (places) => {
+          const res = await send(op, values, withFields(example, places), known[op.key]?.query)
+          tried++
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
+          // Every body holds a refused string: some 4xx (which one depends on the caller and the route), never a 5xx.
+          expect(res.status, `${op.key} ${JSON.stringify(places.map((p) => [p.path.join('.'), p.value.slice(0, 12)]))}: ${res.text.slice(0, 300)}`).toBeLessThan(500)
+          expect(res.status).toBeGreaterThanOrEqual(400)
+        }),
+        { numRuns: Number(process.env.FUZZ_RUNS ?? 4), endOnFailure: true },
+      )
+    }
+    expect(tried).toBeGreaterThanOrEqual(bodyOps.length * 4)
+    // The refusals are mostly the contracts' own (400), not a wall in front of them.
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(tried / 2)
+  })
+
+  test('a lone surrogate deep in a jsonb body: 400 naming the field, nothing written', async () => {
+    const c = o.owner.client
+    const before = await snapshot()
+    const cases: [string, string, unknown, string][] = [
+      ['POST', '/v1/forms/contact', { name: 'Ana', email: uniqueEmail(), company: 'Café', message: 'Hi \ud800x', website: '' }, 'message'],
+      ['POST', `/v1/orgs/${o.orgId}/recipes`, { name: 'Soup', ingredients: [{ type: 'ingredient', quantity: 1, unit: 'kg', name: 'Leek\ud800', note: '' }], steps: ['Boil'] }, 'ingredients.0.name'],
+      ['POST', `/v1/orgs/${o.orgId}/recipes`, { name: 'Soup', steps: ['Boil', '\udfffStir'] }, 'steps.1'],
+    ]
+    for (const [method, path, body, field] of cases) {
+      const res = await c.call(method, path, body)
+      expect(res.status, `${path}: ${res.text}`).toBe(400)
+      expect(expectError(res, 'ValidationError')![field], `${path} ${field}: ${res.text}`).toBe(MESSAGE_EN)
+    }
+    expect(await snapshot()).toEqual(before)
   })
 })
 

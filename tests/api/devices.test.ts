@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { devices, deviceSessions, venues } from '../../server/db/schema.ts'
 import { seedDemo } from '../../server/db/seed.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
-import { createDevice, loginLink, loginPath, pairDevice } from '../support/devices.ts'
+import { createDevice, loginLink, loginPath, pairDevice, signInWith } from '../support/devices.ts'
 import { addMember, createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
 import { expectError, freshIp, login, setCookie } from './_helpers.ts'
 
@@ -145,13 +145,19 @@ describe('login links', () => {
     expect((await o.admin.client.get(`${base()}/${device.id}`)).json.device.loginLink).toEqual({ expiresAt: res.json.expiresAt })
 
     const tablet = t.client({ ip: freshIp() })
-    const signedIn = await tablet.get(`/v1/auth/device/login?id=${device.id}&token=${url.searchParams.get('token')}`)
-    expect(signedIn.status, signedIn.text).toBe(200)
-    expect(signedIn.json).toEqual({
+    const linked = {
       device: { id: device.id, name: 'Kitchen tablet' },
       organisation: { id: o.orgId, name: 'Test Kitchen' },
       venue: { id: o.venueA, name: 'Venue A' },
-    })
+    }
+    // GET describes the link and changes nothing (ADR 082); POST signs in.
+    const described = await tablet.get(`/v1/auth/device/login?id=${device.id}&token=${url.searchParams.get('token')}`)
+    expect(described.status, described.text).toBe(200)
+    expect(described.json).toEqual(linked)
+    expect(setCookie(described)).toBeUndefined()
+    const signedIn = await signInWith(tablet, { id: device.id, token: url.searchParams.get('token')! })
+    expect(signedIn.status, signedIn.text).toBe(200)
+    expect(signedIn.json).toEqual(linked)
     const cookie = setCookie(signedIn)!
     expect(cookie.attrs.has('httponly')).toBe(true)
     expect(cookie.attrs.get('samesite')).toBe('Lax')
@@ -168,8 +174,8 @@ describe('login links', () => {
   test('a link works once: used → 400 "used"', async () => {
     const device = await createDevice(o.admin, o.orgId, o.venueA)
     const link = await loginLink(o.admin, o.orgId, device.id)
-    expect((await t.client({ ip: freshIp() }).get(loginPath(link))).status).toBe(200)
-    const again = await t.client({ ip: freshIp() }).get(loginPath(link))
+    expect((await signInWith(t.client({ ip: freshIp() }), link)).status).toBe(200)
+    const again = await signInWith(t.client({ ip: freshIp() }), link)
     expect(expectError(again, 'BadRequestError', { message: /already been used/, data: ['link'] })).toEqual({ link: 'used' })
     expect(setCookie(again)).toBeUndefined()
   })
@@ -180,7 +186,7 @@ describe('login links', () => {
     const second = await loginLink(o.admin, o.orgId, device.id)
     expect(first.token).not.toBe(second.token)
     expect(expectError(await t.client().get(loginPath(first)), 'BadRequestError', { message: /replaced/, data: ['link'] })).toEqual({ link: 'replaced' })
-    expect((await t.client().get(loginPath(second))).status).toBe(200)
+    expect((await signInWith(t.client(), second)).status).toBe(200)
   })
 
   test('a link expires after 24 hours: "expired"; just before, it works', async () => {
@@ -191,7 +197,7 @@ describe('login links', () => {
     t.clock.reset()
     const fresh = await loginLink(o.admin, o.orgId, device.id)
     t.clock.advance(24 * HOUR - 60_000)
-    expect((await t.client().get(loginPath(fresh))).status).toBe(200)
+    expect((await signInWith(t.client(), fresh)).status).toBe(200)
   })
 
   test('forged, malformed, missing or another device’s: 404 "invalid", in the caller’s language', async () => {
@@ -210,7 +216,7 @@ describe('login links', () => {
     const es = await t.client().get(loginPath({ id: device.id, token: 'nope' }), { 'accept-language': 'es' })
     expect(es.json.error.message).toMatch(/no es válido/)
     // The real link still works after all that.
-    expect((await t.client().get(loginPath(link))).status).toBe(200)
+    expect((await signInWith(t.client(), link)).status).toBe(200)
     // A deleted device's link is invalid.
     const gone = await loginLink(o.admin, o.orgId, other.id)
     await o.admin.client.del(`${base()}/${other.id}`)
@@ -222,7 +228,7 @@ describe('login links', () => {
     const personCookie = person.client.jar.get('mise_session')!
     const device = await createDevice(o.admin, o.orgId, o.venueA)
     const link = await loginLink(o.admin, o.orgId, device.id)
-    expect((await person.client.get(loginPath(link))).status).toBe(200)
+    expect((await signInWith(person.client, link)).status).toBe(200)
     expect((await person.client.get('/v1/auth/me')).json.user.type).toBe('device')
     const replay = t.client()
     replay.jar.set('mise_session', personCookie)
@@ -233,6 +239,36 @@ describe('login links', () => {
     const old = t.client()
     old.jar.set('mise_session', deviceCookie)
     expectError(await old.get('/v1/auth/me'), 'UnauthorizedError')
+  })
+})
+
+describe('a link opened from another site (issue #38, ADR 082)', () => {
+  test('GET with a person’s cookie, cross-site: describes the link, the person stays signed in, the link stays unused', async () => {
+    const person = await login(t, o.basic.email, o.basic.password)
+    const device = await createDevice(o.admin, o.orgId, o.venueA)
+    const link = await loginLink(o.admin, o.orgId, device.id)
+    const res = await person.client.get(loginPath(link), { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' })
+    expect(res.status, res.text).toBe(200)
+    expect(setCookie(res)).toBeUndefined()
+    expect((await person.client.get('/v1/auth/me')).json.user).toMatchObject({ type: 'user', email: o.basic.email })
+    expect((await o.admin.client.get(`${base()}/${device.id}`)).json.device).toMatchObject({ signedIn: false, sessions: 0 })
+    // The link still signs a tablet in: nothing used it up.
+    expect((await signInWith(t.client({ ip: freshIp() }), link)).status).toBe(200)
+  })
+
+  test('POST from another site: 403, the person stays signed in, the link stays unused', async () => {
+    const person = await login(t, o.basic.email, o.basic.password)
+    const device = await createDevice(o.admin, o.orgId, o.venueA)
+    const link = await loginLink(o.admin, o.orgId, device.id)
+    const attempts: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }, { origin: 'https://evil.example' }, { 'sec-fetch-site': 'same-origin', origin: 'null' }]
+    for (const headers of attempts) {
+      const res = await signInWith(person.client, link, headers)
+      expectError(res, 'ForbiddenError', { message: null })
+      expect(setCookie(res)).toBeUndefined()
+    }
+    expect((await person.client.get('/v1/auth/me')).json.user.type).toBe('user')
+    expect((await signInWith(person.client, link, { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:3999' })).status).toBe(200)
+    expect((await person.client.get('/v1/auth/me')).json.user.type).toBe('device')
   })
 })
 

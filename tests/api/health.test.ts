@@ -75,7 +75,7 @@ describe('GET /v1/openapi.json', () => {
     for (const path of authPaths) expect(doc.paths, path).toHaveProperty([path])
     const methods = (path: string) => Object.keys(doc.paths[path]).sort()
     expect(methods('/v1/auth/me')).toEqual(['get'])
-    expect(methods('/v1/auth/verification/verify')).toEqual(['get'])
+    expect(methods('/v1/auth/verification/verify')).toEqual(['get', 'post'])
     for (const path of authPaths.filter((p) => !['/v1/auth/me', '/v1/auth/verification/verify'].includes(p))) {
       expect(methods(path), path).toEqual(['post'])
     }

@@ -9,7 +9,7 @@ import { createItemBody } from '../../server/checklists/item-routes.ts'
 import { SAMPLE_RECIPE } from '../support/recipes.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createChecklist, FILES, uploadFile } from '../support/checklists.ts'
-import { addPinOnlyMember, loginLink, loginPath } from '../support/devices.ts'
+import { addPinOnlyMember, loginLink, loginPath, signInWith } from '../support/devices.ts'
 import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'] as const
@@ -362,6 +362,9 @@ describe('real answers match the documented response schemas', () => {
     const url = new URL(generated.json.url)
     const tablet = t.client()
     expectDocumented(await tablet.get(`/v1/auth/device/login${url.search}`), 'get', '/v1/auth/device/login')
+    const link = { id: url.searchParams.get('id')!, token: url.searchParams.get('token')! }
+    expectDocumented(await signInWith(tablet, link), 'post', '/v1/auth/device/login')
+    expectDocumented(await signInWith(t.client(), link), 'post', '/v1/auth/device/login')
     expectDocumented(await t.client().get(`/v1/auth/device/login${url.search}`), 'get', '/v1/auth/device/login')
     expectDocumented(await t.client().get('/v1/auth/device/login?id=x&token=y'), 'get', '/v1/auth/device/login')
     expectDocumented(await tablet.get('/v1/auth/me'), 'get', '/v1/auth/me')

@@ -8,9 +8,14 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { records } from '../../server/db/schema.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import { createTestApp, uniqueEmail, type TestApp } from '../support/app.ts'
 import { createChecklist, FILES, uploadFile, type CreatedChecklist } from '../support/checklists.ts'
+import { buildOpenApiDocument } from '../../server/api/openapi.ts'
+import { parseConfig } from '../../server/config.ts'
+import { createDevice } from '../support/devices.ts'
+import { docOperations } from '../support/openapi.ts'
 import { addMember, createOrgWithActors, type Actor, type OrgWithActors } from '../support/orgs.ts'
+import { createCategory as createRecipeCategory } from '../support/recipes.ts'
 import { expectError } from './_helpers.ts'
 
 let t: TestApp
@@ -135,5 +140,83 @@ describe('daily work and exports', () => {
     expect(csv.status).toBe(200)
     expect(csv.text).toContain('Only B')
     expect(csv.text).not.toContain('Only A')
+  })
+})
+
+/** Where a JSON Schema names venues: each property `venueId` / `venueIds` at any depth (`*` = an array's element). */
+function venueFields(schema: any, path: string[] = [], out = new Set<string>()): Set<string> {
+  if (!schema || typeof schema !== 'object') return out
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) venueFields(branch, path, out)
+  for (const [key, sub] of Object.entries<any>(schema.properties ?? {})) {
+    if (key === 'venueId' || key === 'venueIds') out.add([...path, key].join('.'))
+    venueFields(sub, [...path, key], out)
+  }
+  if (schema.items) venueFields(schema.items, [...path, '*'], out)
+  return out
+}
+
+describe('every venue a body names (issue #38): a member limited to venue B naming venue A → 403, nothing written', () => {
+  /** An ADMIN limited to venue B: allowed every route below by role, so a 403 is about the venue. */
+  let admin: Actor
+  let sent: Record<string, () => ReturnType<Actor['client']['post']>>
+  beforeAll(async () => {
+    admin = await addMember(t, o.orgId, 'ADMIN', { name: 'Vera Venue-B', venueIds: [o.venueB] })
+    const c = admin.client
+    const A = o.venueA
+    const staffId = (await o.owner.client.post(`${org()}/staff`, { name: 'Pia Pin', role: 'BASIC', venueIds: [o.venueB] })).json.member.id
+    const deviceId = (await createDevice(o.owner, o.orgId, o.venueB, 'B tablet')).id
+    const cats = await o.owner.client.get(`${org()}/contact-categories`)
+    const categoryId = cats.json.categories.find((k: { supplier: boolean }) => k.supplier).id
+    const contactId = (await o.owner.client.post(`${org()}/contacts`, { name: 'B Farm', categoryId, venueIds: [o.venueB] })).json.contact.id
+    const recipeCategoryId = await createRecipeCategory(o.owner.client, o.orgId, 'Sauces')
+    const recipeId = (await o.owner.client.post(`${org()}/recipes`, { name: 'B soup', categoryId: recipeCategoryId, venueIds: [o.venueB] })).json.recipe.id
+    const temperatureId = (await o.owner.client.post(`${org()}/temperatures`, { name: 'B fridges', venueIds: [o.venueB] })).json.temperature.id
+    const day = new Date().toISOString().slice(0, 10)
+    const ORG = '/v1/orgs/{orgId}'
+    sent = {
+      [`POST ${ORG}/staff venueIds`]: () => c.post(`${org()}/staff`, { name: 'Sam', role: 'BASIC', venueIds: [o.venueB, A] }),
+      [`PUT ${ORG}/staff/{staffId} venueIds`]: () => c.put(`${org()}/staff/${staffId}`, { venueIds: [A] }),
+      [`POST ${ORG}/checklists venueIds`]: () => c.post(`${org()}/checklists`, { name: 'A list', venueIds: [A] }),
+      [`PUT ${ORG}/checklists/{checklistId} venueIds`]: () => c.put(`${org()}/checklists/${onlyB.id}`, { venueIds: [o.venueB, A] }),
+      [`POST ${ORG}/checklist-entries/export venueId`]: () => c.post(`${org()}/checklist-entries/export`, { venueId: A, from: day, to: day, format: 'csv' }),
+      [`POST ${ORG}/checklist-entries/{checklistId}/sign-off venueId`]: () => c.post(`${org()}/checklist-entries/${everywhere.id}/sign-off`, { venueId: A }),
+      [`POST ${ORG}/checklist-entries/{checklistId}/items/{itemId}/complete venueId`]: () => c.post(`${org()}/checklist-entries/${everywhere.id}/items/${everywhere.items[1]!.id}/complete`, { venueId: A, value: 'yes' }),
+      [`POST ${ORG}/checklist-entries/{checklistId}/items/{itemId}/resolve venueId`]: () => c.post(`${org()}/checklist-entries/${everywhere.id}/items/${everywhere.items[1]!.id}/resolve`, { venueId: A, note: 'Fixed' }),
+      [`POST ${ORG}/temperatures venueIds`]: () => c.post(`${org()}/temperatures`, { name: 'A fridges', venueIds: [A] }),
+      [`PUT ${ORG}/temperatures/{temperatureId} venueIds`]: () => c.put(`${org()}/temperatures/${temperatureId}`, { venueIds: [A] }),
+      [`POST ${ORG}/temperature-entries/export venueId`]: () => c.post(`${org()}/temperature-entries/export`, { venueId: A, from: day, to: day, format: 'csv' }),
+      [`POST ${ORG}/devices venueId`]: () => c.post(`${org()}/devices`, { name: 'A tablet', venueId: A }),
+      [`PUT ${ORG}/devices/{deviceId} venueId`]: () => c.put(`${org()}/devices/${deviceId}`, { venueId: A }),
+      ['POST /v1/forms/support venueId']: () => c.post('/v1/forms/support', { name: 'Vera', email: uniqueEmail(), subject: 'Help', message: 'At A', orgId: o.orgId, venueId: A }),
+      [`POST ${ORG}/contacts venueIds`]: () => c.post(`${org()}/contacts`, { name: 'A Farm', categoryId, venueIds: [A] }),
+      [`PUT ${ORG}/contacts/{contactId} venueIds`]: () => c.put(`${org()}/contacts/${contactId}`, { name: 'B Farm', categoryId, venueIds: [o.venueB, A] }),
+      [`PUT ${ORG}/contacts/{contactId}/products products.*.parLevels.*.venueId`]: () =>
+        c.put(`${org()}/contacts/${contactId}/products`, { products: [{ name: 'Eggs', unit: 'each', parLevels: [{ venueId: A, par: 4 }] }] }),
+      [`POST ${ORG}/recipes venueIds`]: () => c.post(`${org()}/recipes`, { name: 'A soup', categoryId: recipeCategoryId, venueIds: [A] }),
+      [`PUT ${ORG}/recipes/{recipeId} venueIds`]: () => c.put(`${org()}/recipes/${recipeId}`, { venueIds: [A] }),
+    }
+  })
+
+  test('the table below covers every venue field of every body in the OpenAPI document', () => {
+    const doc = buildOpenApiDocument(parseConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3999', DATA_DIR: 'memory://' }))
+    const documented = docOperations(doc).flatMap((op) => [...venueFields(op.body)].map((field) => `${op.key} ${field}`))
+    expect(documented.length).toBeGreaterThan(15)
+    expect(Object.keys(sent).sort()).toEqual(documented.sort())
+  })
+
+  test('each one: 403, and the same call naming venue B is not refused for its venue', async () => {
+    const refusedOthers: string[] = []
+    for (const [what, send] of Object.entries(sent)) {
+      const res = await send()
+      expect(res.status, `${what}: ${res.text}`).toBe(403)
+      expectError(res, 'ForbiddenError')
+      if (res.json.error.data) refusedOthers.push(what)
+    }
+    expect(refusedOthers).toEqual([])
+    // Venue B, the member's own, passes the venue check (whatever the route then says).
+    const own = await admin.client.post(`${org()}/devices`, { name: 'Another B tablet', venueId: o.venueB })
+    expect(own.status, own.text).toBe(201)
+    const support = await admin.client.post('/v1/forms/support', { name: 'Vera', email: uniqueEmail(), subject: 'Help', message: 'At B', orgId: o.orgId, venueId: o.venueB })
+    expect(support.status, support.text).toBe(202)
   })
 })

@@ -114,12 +114,21 @@ export const authRows: MatrixRow[] = [
     },
   },
   {
-    name: 'verify an e-mail address (no valid link: back to the page, "invalid")',
+    name: 'open an e-mail verification link (changes nothing: on to the page that asks)',
     method: 'GET',
     route: '/v1/auth/verification/verify',
     path: () => `/v1/auth/verification/verify?id=${randomUUID()}&token=nope`,
     expect: { anonymous: 302, outsider: 302, basicLimited: 302, basic: 302, admin: 302, owner: 302, deviceNoPin: 302, devicePin: 302 },
-    check: (res) => expect(res.headers.get('location')).toMatch(/\/verify-email\?status=invalid$/),
+    check: (res) => expect(res.headers.get('location')).toMatch(/\/verify-email\?id=[\w-]+&token=nope$/),
+  },
+  {
+    name: 'verify an e-mail address (no valid link: "invalid", whoever posts it)',
+    method: 'POST',
+    route: '/v1/auth/verification/verify',
+    path: () => '/v1/auth/verification/verify',
+    body: () => ({ id: randomUUID(), token: 'nope' }),
+    expect: everyone,
+    check: (res) => expect(res.json).toEqual({ status: 'invalid' }),
   },
   {
     name: 'resend the verification e-mail (the actors are verified: 400; a device has no address: 403)',

@@ -78,13 +78,25 @@ export const deviceRows: MatrixRow[] = [
     check: (res) => expect(res.json).toEqual({ sessionsEnded: 0 }),
   },
   {
-    name: 'sign in as a device with a login link (whoever opens it, in a fresh browser)',
+    name: 'what a login link would sign in (reads only, whoever opens it)',
     method: 'GET',
     route: '/v1/auth/device/login',
     path: async (f, _t, a) => {
       const link = await loginLink(f.admin, f.orgId, await throwawayDevice(f, `Pair ${a}`))
       links.set(`${f.orgId}:${a}`, link)
       return loginPath(link)
+    },
+    expect: everyone,
+    check: (res, f) => expect(res.json.organisation.id).toBe(f.orgId),
+  },
+  {
+    name: 'sign in as a device with a login link (whoever opens it, in a fresh browser)',
+    method: 'POST',
+    route: '/v1/auth/device/login',
+    path: () => '/v1/auth/device/login',
+    body: (f, a) => {
+      const { id, token } = links.get(`${f.orgId}:${a}`)!
+      return { id, token }
     },
     client: (_f, t: TestApp) => t.client({ ip: freshIp() }),
     expect: everyone,

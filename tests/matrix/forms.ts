@@ -43,4 +43,12 @@ export const formRows: MatrixRow[] = [
       if (a === 'anonymous' || a === 'outsider' || isDevice(a)) expect(Object.keys(res.json.error.data)).toEqual(['orgId'])
     },
   },
+  {
+    name: 'send a support request naming a venue: one the member may use (venue A; a member limited to venue B → 403)',
+    method: 'POST',
+    route: '/v1/forms/support',
+    path: () => '/v1/forms/support',
+    body: (f, a) => ({ name: `Matrix ${a}`, email: uniqueEmail(`support-venue-${a}`), subject: 'Help', message: 'At A', orgId: f.orgId, venueId: f.venueA }),
+    expect: { anonymous: 400, outsider: 400, basicLimited: 403, basic: 'ok', admin: 'ok', owner: 'ok', deviceNoPin: 400, devicePin: 400 },
+  },
 ]

@@ -37,14 +37,18 @@ export async function loginLink(actor: { client: Client }, orgId: string, device
   return { id: url.searchParams.get('id')!, token: url.searchParams.get('token')!, url, expiresAt: res.json.expiresAt as string }
 }
 
-/** The device-login call of a link. */
+/** What a link would sign in (GET: changes nothing, ADR 082). */
 export const loginPath = (link: { id: string; token: string }) => `/v1/auth/device/login?${new URLSearchParams({ id: link.id, token: link.token })}`
+
+/** Sign `client` in with a link (POST /v1/auth/device/login, a same-origin step). */
+export const signInWith = (client: Client, link: { id: string; token: string }, headers?: Record<string, string>) =>
+  client.post('/v1/auth/device/login', { id: link.id, token: link.token }, headers)
 
 /** A fresh browser signed in as the device (a new link is generated and used). */
 export async function pairDevice(t: TestApp, actor: { client: Client }, orgId: string, deviceId: string): Promise<Client> {
   const link = await loginLink(actor, orgId, deviceId)
   const tablet = t.client({ ip: freshIp() })
-  const res = await tablet.get(loginPath(link))
+  const res = await signInWith(tablet, link)
   expect(res.status, res.text).toBe(200)
   return tablet
 }

@@ -14,7 +14,7 @@ import { action as pinAction, loader as pinLoader } from '../../app/routes/authe
 import { loader as deviceSettingsLoader } from '../../app/routes/authed/device-settings.tsx'
 import { loader as authedLayout } from '../../app/routes/authed/layout.tsx'
 import { loader as venueHome } from '../../app/routes/venue/home.tsx'
-import { loader as deviceLogin } from '../../app/routes/public/device-login.tsx'
+import { action as deviceLoginAction, loader as deviceLogin } from '../../app/routes/public/device-login.tsx'
 import type { Runtime } from '../../server/runtime.ts'
 import { createTestApp, type TestApp } from '../support/app.ts'
 import { createChecklist, type CreatedChecklist } from '../support/checklists.ts'
@@ -197,7 +197,11 @@ describe('who may see which page', () => {
     expect(await view(get(`/device-login?id=${link.id}&token=forged`))).toMatchObject({ state: 'failed', problem: 'invalid' })
     // A person is asked before being signed out; the link is not used by asking.
     expect(await view(get(`/device-login?id=${link.id}&token=${link.token}`, cookieOf(o.admin.client)))).toMatchObject({ state: 'confirm' })
-    const paired = await outcome(() => deviceLogin(args(get(`/device-login?id=${link.id}&token=${link.token}`))))
+    // Opening the link changes nothing (ADR 082): it says what it would sign in and asks; the form's post signs in.
+    expect(await view(get(`/device-login?id=${link.id}&token=${link.token}`))).toEqual({ state: 'ready', device: 'Bar tablet', venue: 'Venue B', organisation: 'Test Kitchen' })
+    const opened = await deviceLogin(args(get(`/device-login?id=${link.id}&token=${link.token}`)))
+    expect((opened as { init: ResponseInit }).init.headers).toMatchObject({ 'Cache-Control': 'no-store' })
+    const paired = await outcome(() => deviceLoginAction(args(post(`/device-login?id=${link.id}&token=${link.token}`, {}, ''))))
     expect(paired.headers.get('location')).toBe('/')
     expect(paired.headers.getSetCookie().join('\n')).toMatch(/mise_session=/)
     expect(await view(get(`/device-login?id=${link.id}&token=${link.token}`))).toMatchObject({ state: 'failed', problem: 'used' })

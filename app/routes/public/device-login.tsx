@@ -4,7 +4,7 @@ import type { Route } from './+types/device-login'
 import { AuthCard } from '../../components/auth-card'
 import { SubmitButton } from '../../components/submit-button'
 import { ButtonLink } from '../../components/ui/button'
-import { api, must, type RequestArgs } from '../../lib/api.server'
+import { api, must, type ApiClient, type ApiResult, type RequestArgs } from '../../lib/api.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { clearSelectionCookies } from '../../lib/selection.server'
 import { getMe } from '../../lib/session.server'
@@ -33,26 +33,29 @@ function linkParams(request: Request): { id: string; token: string } | null {
 }
 
 /**
- * Sign this browser in as the device (GET /v1/auth/device/login uses the link up) and land on its
- * venue home; the organisation and venue are then forced by the selection (§4). A link that cannot
- * be used says why and what to do.
+ * A link that cannot be used says why and what to do; the same link opened again by the tablet it
+ * signed in (a second tap, a reload, or Chromium repeating the navigation for a client hint) goes on.
+ */
+async function linkFailed(args: RequestArgs, client: ApiClient, result: Extract<ApiResult<Paired>, { ok: false }>, link: { id: string }) {
+  const problem = result.error.data?.link
+  if (!problem || !PROBLEMS.includes(problem)) must(args.request, client, result)
+  // An old link opened on a tablet that is signed in already: say so, and where to go.
+  const { me } = await getMe(args)
+  if (problem === 'used' && me?.user.type === 'device' && me.user.id === link.id) {
+    return redirect('/', { headers: client.headers(NO_STORE) })
+  }
+  const device = me?.user.type === 'device' ? { name: me.user.name, venue: me.orgs[0]?.venues[0]?.name ?? '' } : null
+  return data({ state: 'failed' as const, problem: (problem ?? 'invalid') as LinkProblem, device }, { status: result.status, headers: client.headers(NO_STORE) })
+}
+
+/**
+ * Sign this browser in as the device (POST /v1/auth/device/login uses the link up) and land on its
+ * venue home; the organisation and venue are then forced by the selection (§4).
  */
 async function pair(args: RequestArgs, link: { id: string; token: string }) {
   const client = api(args)
-  const result = await client.get<Paired>(`/v1/auth/device/login?${new URLSearchParams(link)}`)
-  if (!result.ok) {
-    const problem = result.error.data?.link
-    if (!problem || !PROBLEMS.includes(problem)) must(args.request, client, result)
-    // An old link opened on a tablet that is signed in already: say so, and where to go.
-    const { me } = await getMe(args)
-    // The same link opened again by the tablet it already signed in (a second tap, a reload, or
-    // Chromium repeating the navigation for a client hint): it is where it should be, so go on.
-    if (problem === 'used' && me?.user.type === 'device' && me.user.id === link.id) {
-      return redirect('/', { headers: client.headers(NO_STORE) })
-    }
-    const device = me?.user.type === 'device' ? { name: me.user.name, venue: me.orgs[0]?.venues[0]?.name ?? '' } : null
-    return data({ state: 'failed' as const, problem: (problem ?? 'invalid') as LinkProblem, device }, { status: result.status, headers: client.headers(NO_STORE) })
-  }
+  const result = await client.post<Paired>('/v1/auth/device/login', link)
+  if (!result.ok) return linkFailed(args, client, result, link)
   const headers = client.headers(NO_STORE)
   for (const c of clearSelectionCookies()) headers.append('Set-Cookie', c)
   const t = translator(getLocale(args.request))
@@ -60,14 +63,20 @@ async function pair(args: RequestArgs, link: { id: string; token: string }) {
   return redirectWithToast('/', { type: 'success', title: t('public:deviceLogin.paired', { device: device.name, venue: venue.name }) }, { headers })
 }
 
+/**
+ * Opening the link changes nothing (ADR 082): the page says what it would sign in and asks; its form
+ * posts to the action, which signs in. A person is told that they will be logged out here.
+ */
 export async function loader(args: Route.LoaderArgs) {
   const link = linkParams(args.request)
   if (!link) return data({ state: 'missing' as const }, { headers: NO_STORE })
-  // A person opening the link (an admin testing it on their own laptop) is asked first: pairing
-  // would end their session.
+  const client = api(args)
+  const result = await client.get<Paired>(`/v1/auth/device/login?${new URLSearchParams(link)}`)
+  if (!result.ok) return linkFailed(args, client, result, link)
   const { me } = await getMe(args)
   if (me?.user.type === 'user') return data({ state: 'confirm' as const, name: me.user.email ?? me.user.name }, { headers: NO_STORE })
-  return pair(args, link)
+  const { device, venue, organisation } = result.data
+  return data({ state: 'ready' as const, device: device.name, venue: venue.name, organisation: organisation.name }, { headers: NO_STORE })
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -88,6 +97,15 @@ export default function DeviceLogin({ loaderData, actionData }: Route.ComponentP
           <ButtonLink to="/" variant="basic_border" width="full">
             {tc('actions.cancel')}
           </ButtonLink>
+        </Form>
+      </AuthCard>
+    )
+  }
+  if (view.state === 'ready') {
+    return (
+      <AuthCard title={t('deviceLogin.title')} intro={t('deviceLogin.readyIntro', { device: view.device, venue: view.venue, organisation: view.organisation })}>
+        <Form method="post">
+          <SubmitButton pendingLabel={tc('actions.working')}>{t('deviceLogin.signIn')}</SubmitButton>
         </Form>
       </AuthCard>
     )

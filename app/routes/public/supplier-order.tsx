@@ -35,7 +35,7 @@ interface SupplierOrder {
   fullyPriced: boolean
 }
 
-type State = { state: 'invalid' | 'expired' | 'closed' } | { state: 'ok'; order: SupplierOrder }
+type State = { state: 'expired' | 'closed' } | { state: 'ok'; order: SupplierOrder }
 
 /** /supplier/orders/:orderId?token= — the supplier's page, without an account: the signed link is the credential. */
 export async function loader(args: Route.LoaderArgs) {
@@ -44,7 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
   const result = await client.get<{ order: SupplierOrder }>(`/v1/supplier/orders/${encodeURIComponent(args.params.orderId)}?${new URLSearchParams({ token })}`)
   let view: State
   if (result.ok) view = { state: 'ok', order: result.data.order }
-  else if (result.status === 404 || result.error.name === 'ValidationError') view = { state: 'invalid' }
+  // A forged, tampered or unknown link is not found: the whole 404 page, with the header and a way back.
+  else if (result.status === 404 || result.error.name === 'ValidationError') throw new Response('Not Found', { status: 404 })
   else if (result.status === 400) view = { state: /expired|caducado/i.test(result.error.message) ? 'expired' : 'closed' }
   else view = { state: 'ok', order: (must(args.request, client, result) as { order: SupplierOrder }).order }
   const headers = client.headers({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' })

@@ -6,11 +6,11 @@
  */
 import type { z } from 'zod'
 import type { Action } from '../../auth/permissions.ts'
-import { forgotBody, loginBody, registerBody, resetBody, updatePasswordBody, verifyQuery } from '../../auth/routes.ts'
+import { forgotBody, loginBody, registerBody, resetBody, updatePasswordBody, verifyBody, verifyQuery } from '../../auth/routes.ts'
 import { completeBody, entryQuery, exportBody, resolveBody, signOffBody } from '../../checklists/entry-routes.ts'
 import { createItemBody, updateItemBody } from '../../checklists/item-routes.ts'
 import { createChecklistBody, listChecklistsQuery, reorderBody, updateChecklistBody } from '../../checklists/routes.ts'
-import { deviceLoginQuery, devicePinBody } from '../../devices/auth-routes.ts'
+import { deviceLoginBody, deviceLoginQuery, devicePinBody } from '../../devices/auth-routes.ts'
 import { createDeviceBody, updateDeviceBody } from '../../devices/routes.ts'
 import { createOrderBody, ordersQuery, receiveBody, supplierConfirmBody, supplierQuery, updateOrderBody } from '../../orders/routes.ts'
 import { contactListQuery, createCategoryBody, createContactBody, productsBody, reorderCategoriesBody as reorderContactCategoriesBody, updateCategoryBody as updateContactCategoryBody, updateContactBody } from '../../contacts/routes.ts'
@@ -194,11 +194,21 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/v1/auth/verification/verify',
     tag: 'Auth',
-    summary: 'Follow an e-mail verification link',
-    notes: 'Redirects to the web page `/verify-email?status=success|expired|invalid`.',
+    summary: 'Open an e-mail verification link (changes nothing)',
+    notes: 'Redirects to the web page `/verify-email?id&token`, which asks and then verifies with POST (ADR 082); without both, to `/verify-email?status=invalid`.',
     access: 'public',
     query: verifyQuery,
-    replies: [{ status: 302, description: 'Redirect to the verification page', headers: { Location: header('The web page, with `status`') } }],
+    replies: [{ status: 302, description: 'Redirect to the verification page', headers: { Location: header('The web page') } }],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/verification/verify',
+    tag: 'Auth',
+    summary: 'Verify an e-mail address with its link',
+    notes: '`status`: `success` (also for a link that already verified the address), `expired` or `invalid`. Refused from another site (403).',
+    access: 'public',
+    body: verifyBody,
+    replies: [json(200, { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { type: 'string', enum: ['success', 'expired', 'invalid'] } } })],
   },
   {
     method: 'post',
@@ -284,11 +294,23 @@ export const operations: Operation[] = [
     method: 'get',
     path: '/v1/auth/device/login',
     tag: 'Devices',
-    summary: 'Sign this browser in as a shared device with its one-time link',
+    summary: 'What a shared device’s one-time link would sign in (changes nothing)',
     notes:
-      'Sets the session cookie (a device session, until signed out) and uses the link up; a session the browser had is ended. Unknown, malformed or forged → 404 `data.link: "invalid"`; expired → 400 `"expired"`; used → 400 `"used"`; voided by a newer link or by signing the device out → 400 `"replaced"`.',
+      'Reads only: no cookie is set, no session ended, the link stays unused, so a link or an image on another site changes nothing (ADR 082). Sign in with POST. Unknown, malformed or forged → 404 `data.link: "invalid"`; expired → 400 `"expired"`; used → 400 `"used"`; voided by a newer link or by signing the device out → 400 `"replaced"`.',
     access: 'public',
     query: deviceLoginQuery,
+    replies: [json(200, ref('DeviceLogin'))],
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/v1/auth/device/login',
+    tag: 'Devices',
+    summary: 'Sign this browser in as a shared device with its one-time link',
+    notes:
+      'Sets the session cookie (a device session, until signed out) and uses the link up; a session the browser had is ended. Refused from another site (403, like every state-changing call). The link’s problems answer as for GET.',
+    access: 'public',
+    body: deviceLoginBody,
     replies: [json(200, ref('DeviceLogin'))],
     errors: [404],
   },
