@@ -61,8 +61,17 @@ async function openMenu(page: Page) {
   if (await toggle.isVisible()) await toggle.click()
 }
 
-/** Type a PIN as a person would: taps on the pad with JavaScript, the numeric field without. */
+/** Tap your name on the pad's list (ADR 080 "Per person"), unless the pad is already for you. */
+async function pickName(page: Page, name = 'Pablo Pin') {
+  const pinFor = page.getByRole('heading', { level: 2, name: `PIN for ${name}` })
+  await expect(pinFor.or(page.getByRole('heading', { level: 2, name: 'Who are you? Tap your name.' }))).toBeVisible()
+  if (!(await pinFor.isVisible())) await page.getByRole('list', { name: 'People who can enter a PIN on this tablet' }).getByRole('link', { name, exact: true }).click()
+  await expect(pinFor).toBeVisible()
+}
+
+/** Type a PIN as a person would: the name first, then taps on the pad with JavaScript, the numeric field without. */
 async function enterPin(page: Page, pin: string, submit = true) {
+  await pickName(page)
   if (js()) {
     const pad = page.getByRole('group', { name: 'Keypad' })
     for (const digit of pin) await pad.getByRole('button', { name: digit, exact: true }).click()
@@ -155,6 +164,10 @@ for (const [label, viewport] of [
     await expect(tablet).toHaveURL(/\/pin\?/)
     await expect(tablet.getByRole('heading', { level: 1, name: 'Enter your PIN' })).toBeVisible()
     await expect(tablet.getByText('Enter your PIN to record this.')).toBeVisible()
+    // The names first (large links), then the keypad for the one picked: both axe-clean.
+    await expectAccessible(tablet)
+    await pickName(tablet)
+    await expect(tablet.getByText('Enter your PIN to record this.')).toBeVisible()
     await expectAccessible(tablet)
     await enterPin(tablet, k.pin)
     await expect(tablet).toHaveURL(/\/checklists\/[0-9a-f-]{36}/)
@@ -199,6 +212,11 @@ test('a wrong PIN keeps the way back: the right one then returns to the page tha
   await page.goto(`/pin?redirectTo=${encodeURIComponent('/checklists')}`)
   await enterPin(page, k.pin === '9999' ? '8888' : '9999')
   await expect(page.getByRole('alert').filter({ hasText: 'Wrong PIN' })).toBeVisible()
+  expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/checklists')
+  // Still the pad for the person picked, with a way to change person that keeps the way back.
+  await expect(page.getByRole('heading', { level: 2, name: 'PIN for Pablo Pin' })).toBeVisible()
+  await page.getByRole('link', { name: 'Not you? Choose another name' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Who are you? Tap your name.' })).toBeVisible()
   expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/checklists')
   await enterPin(page, k.pin)
   await expect(page).toHaveURL(/\/checklists$/)
@@ -247,6 +265,7 @@ test('five idle minutes forget the PIN in the browser (JavaScript); without Java
   await page.getByRole('button', { name: 'Save' }).click()
   await expectToast(page, 'Saved for this tablet.')
   await page.getByRole('link', { name: 'Enter PIN' }).click()
+  await pickName(page)
   await expect(page.getByText('Your PIN is sent after 4 digits.')).toBeVisible()
   await enterPin(page, k.pin, !js())
   await expect(header(page).getByText('Pablo Pin')).toBeVisible()

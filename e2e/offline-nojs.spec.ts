@@ -17,6 +17,7 @@ test('without JavaScript: forms post as before, no service worker, and offline t
 
   // The PIN and a record, posted by plain forms.
   await page.goto(`/pin?redirectTo=${encodeURIComponent(`/checklists/${k.checklistId}`)}`)
+  await page.getByRole('link', { name: 'Pablo Pin', exact: true }).click()
   await page.getByLabel('PIN', { exact: true }).fill(k.pin)
   await page.getByRole('button', { name: 'OK', exact: true }).click()
   await expect(page).toHaveURL(new RegExp(`/checklists/${k.checklistId}$`))

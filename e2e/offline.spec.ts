@@ -32,9 +32,7 @@ async function tabletReady(context: BrowserContext, k: Awaited<ReturnType<typeof
   await expect(page.getByRole('heading', { level: 1, name: `Quay ${k.tag}` })).toBeVisible()
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
   await page.goto('/pin')
-  const pad = page.getByRole('group', { name: 'Keypad' })
-  for (const digit of k.pin) await pad.getByRole('button', { name: digit, exact: true }).click()
-  await pad.getByRole('button', { name: 'OK', exact: true }).click()
+  await typePin(page, k.pin)
   await expectToast(page, 'Hello, Pablo Pin.')
   // Today's pages, each opened once online: the service worker keeps a copy.
   for (const path of ['/', '/checklists', `/checklists/${k.checklistId}`, '/temperatures', `/temperatures/${k.temperatureId}`]) {
@@ -191,9 +189,7 @@ test('a record made under one PIN is never sent under another: it waits for its 
   await context.route('**/v1/orgs/*/checklist-entries/*/items/*/complete', (route) => route.abort('internetdisconnected'))
   await goOnline(context)
   await page.goto('/pin')
-  const pad = page.getByRole('group', { name: 'Keypad' })
-  for (const digit of anaPin) await pad.getByRole('button', { name: digit, exact: true }).click()
-  await pad.getByRole('button', { name: 'OK', exact: true }).click()
+  await typePin(page, anaPin, 'Ana Pin')
   await expectToast(page, 'Hello, Ana Pin.')
   await context.unroute('**/v1/orgs/*/checklist-entries/*/items/*/complete')
   await page.goto(`/checklists/${k.checklistId}`)
@@ -202,8 +198,7 @@ test('a record made under one PIN is never sent under another: it waits for its 
 
   // Pablo enters his PIN again: his record goes, as his.
   await page.goto('/pin')
-  for (const digit of k.pin) await pad.getByRole('button', { name: digit, exact: true }).click()
-  await pad.getByRole('button', { name: 'OK', exact: true }).click()
+  await typePin(page, k.pin)
   await expectToast(page, 'Hello, Pablo Pin.')
   await page.goto(`/checklists/${k.checklistId}`)
   await expect(page.getByText(/^By Pablo Pin on Cellar tablet .* at/)).toHaveCount(1, { timeout: 30_000 })
@@ -213,8 +208,10 @@ test('a record made under one PIN is never sent under another: it waits for its 
   await context.close()
 })
 
-/** The PIN pad: type a PIN on the keypad and press OK. */
-async function typePin(page: Page, pin: string) {
+/** The PIN pad: tap your name (ADR 080 "Per person"), then type the PIN on the keypad and press OK. */
+async function typePin(page: Page, pin: string, name = 'Pablo Pin') {
+  await page.getByRole('list', { name: 'People who can enter a PIN on this tablet' }).getByRole('link', { name, exact: true }).click()
+  await expect(page.getByRole('heading', { level: 2, name: `PIN for ${name}` })).toBeVisible()
   const pad = page.getByRole('group', { name: 'Keypad' })
   for (const digit of pin) await pad.getByRole('button', { name: digit, exact: true }).click()
   await pad.getByRole('button', { name: 'OK', exact: true }).click()
@@ -233,11 +230,9 @@ async function nobodyHoldsThePin(page: Page, checklistId: string) {
   await expect(header.getByRole('link', { name: 'Enter PIN' })).toBeVisible()
 }
 
-/** Offline (ADR 080): type the PIN, then pick whose it is; nothing is checked until the sync. */
+/** Offline (ADR 080): pick the name, type the PIN; it is sealed for the server, nothing is checked until the sync. */
 async function pinOffline(page: Page, pin: string, name = 'Pablo Pin') {
-  await typePin(page, pin)
-  const who = page.getByRole('group', { name: 'No network: who is entering this PIN?' })
-  await who.getByRole('button', { name, exact: true }).click()
+  await typePin(page, pin, name)
 }
 
 test('nobody holds the PIN when the network goes: a PIN entered offline is sealed for the server, its records sync as that member, and the idle rule forgets it', async ({ browser, baseURL }) => {
@@ -256,11 +251,13 @@ test('nobody holds the PIN when the network goes: a PIN entered offline is seale
   await page.getByRole('listitem', { name: 'Walk-in door shut' }).getByRole('button', { name: 'Done' }).click()
   await expect(page).toHaveURL(/\/pin\?redirectTo=/)
   await expect(page.getByRole('heading', { level: 1, name: 'Enter your PIN' })).toBeVisible()
-  // The PIN, then whose it is (a mis-tap goes back to the keypad); the tablet cannot tell a wrong one.
-  await typePin(page, k.pin)
-  await expect(page.getByText('Your PIN is checked when the tablet is back online.', { exact: false })).toBeVisible({ timeout: 20_000 })
+  // The name, then the PIN (a mis-tap on a name goes back to the list); the tablet cannot tell a wrong one.
+  await page.getByRole('link', { name: 'Pablo Pin', exact: true }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'PIN for Pablo Pin' })).toBeVisible()
   await expectAccessible(page)
-  await page.getByRole('button', { name: 'Back to the keypad' }).click()
+  await page.getByRole('link', { name: 'Not you? Choose another name' }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Who are you? Tap your name.' })).toBeVisible()
+  expect(new URL(page.url()).searchParams.get('redirectTo')).toBe(`/checklists/${k.checklistId}`)
   await pinOffline(page, k.pin)
   await expect(page).toHaveURL(new RegExp(`/checklists/${k.checklistId}$`), { timeout: 20_000 })
   await expect(header.getByTestId('pin-holder')).toHaveText(/Pablo Pin/)

@@ -41,9 +41,12 @@ export function PinPad({
   error,
   lockedSeconds,
   deviceId,
+  member,
 }: {
   action?: string
   redirectTo: string
+  /** The person picked before the PIN ("tap your name, then your PIN"): the PIN is checked against them alone. */
+  member?: { membershipId: string; name: string } | null
   /** The signed-in device: offline, the PIN is checked here against what it was given online (ADR 054). */
   deviceId?: string | null
   /** The length every PIN of the organisation has, when they all have one; null when they differ. */
@@ -83,6 +86,8 @@ export function PinPad({
   /** No network: ask who typed the PIN (members who entered theirs here online), then keep it sealed for the server. */
   const checkOffline = (pin: string) => {
     if (!deviceId) return
+    // The person was picked first: seal the PIN for them (refused here if they cannot record offline).
+    if (member) return chooseOffline(pin, member.membershipId)
     setOffline({ checking: true })
     void import('../lib/offline-pin.client')
       .then((m) => m.offlineMembers(deviceId))
@@ -97,7 +102,7 @@ export function PinPad({
     void import('../lib/offline-pin.client')
       .then((m) => m.sealPinOffline(deviceId, membershipId, pin))
       .then((outcome) => {
-        if (outcome.status === 'none') return setOffline({ error: t('device.pad.offlineNone') })
+        if (outcome.status === 'none') return setOffline({ error: member ? t('device.pin.offlineNotHere', { name: member.name }) : t('device.pad.offlineNone') })
         setOfflineHolder(outcome.holder)
         // A page load, not a client navigation: offline it is served from the service worker's copy
         // of today's page (its data requests may never have been made online).
@@ -108,7 +113,7 @@ export function PinPad({
 
   const send = (pin: string) => {
     if (offlineNow()) return checkOffline(pin)
-    void submit({ intent: 'enter', pin, redirectTo }, { method: 'post', action, replace: true })
+    void submit({ intent: 'enter', pin, redirectTo, ...(member ? { membershipId: member.membershipId } : {}) }, { method: 'post', action, replace: true })
   }
 
   const change = (next: string) => {
@@ -152,6 +157,7 @@ export function PinPad({
     >
       <input type="hidden" name="intent" value="enter" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {member ? <input type="hidden" name="membershipId" value={member.membershipId} /> : null}
       {locked || shownLock ? (
         <div
           id={lockId}
@@ -162,7 +168,7 @@ export function PinPad({
             <>
               <p className="font-semibold">{t('device.pad.lockedTitle')}</p>
               <p>
-                {t('device.pad.lockedFor')}{' '}
+                {member ? t('device.pin.lockedForPerson', { name: member.name }) : t('device.pad.lockedFor')}{' '}
                 <span className="font-mono text-lg font-semibold" aria-live="off">
                   {formatCountdown(secondsLeft)}
                 </span>
@@ -176,7 +182,7 @@ export function PinPad({
       {shownError && !locked ? <FormError id={errorId}>{shownError}</FormError> : null}
       {offline?.checking ? (
         <p role="status" className="text-center">
-          {t('device.pad.offlineChecking')}
+          {t('device.pad.offlineChecking')} {member ? t('device.pad.offlineLater') : null}
         </p>
       ) : null}
       <div className="flex flex-col gap-1">

@@ -27,10 +27,11 @@ export function isPinReason(value: unknown): value is PinReason {
   return value === 'required' || value === 'expired' || value === 'idle'
 }
 
-/** `/pin?redirectTo=…`: the PIN pad, then back to `back` (a page path). */
-export function pinPadPath(back: string, reason?: PinReason): string {
+/** `/pin?redirectTo=…`: the PIN pad, then back to `back` (a page path); with `member`, the pad for that person (ADR 080 "Per person"). */
+export function pinPadPath(back: string, reason?: PinReason | null, member?: string | null): string {
   const query = new URLSearchParams({ redirectTo: back })
   if (reason) query.set('reason', reason)
+  if (member) query.set('member', member)
   return `/pin?${query}`
 }
 

@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import { z } from 'zod'
 import { nowOf, type AppEnv, type DeviceAuth } from '../api/context.ts'
-import { line } from '../api/contract.ts'
+import { line, uuid } from '../api/contract.ts'
 import { ApiError, forbidden, unauthorized } from '../api/errors.ts'
 import { readJson, readQuery } from '../api/validate.ts'
 import { isValidPin } from '../auth/pin.ts'
 import { deviceSessions, sessions } from '../db/schema.ts'
 import { t } from '../i18n.ts'
-import { enterPin, forgetPin, PIN_MAX_FAILURES, useLoginLink, type LinkedDevice, type LinkProblem } from './service.ts'
+import { enterPin, forgetPin, PIN_MAX_FAILURES, pinPeople, useLoginLink, type LinkedDevice, type LinkProblem } from './service.ts'
 import { issueOfflinePin, listOfflinePins } from './offline-pins.ts'
 import { startDeviceSession } from './sessions.ts'
 import { pinLockedError } from './pin-attempts.ts'
@@ -17,7 +17,12 @@ import { pinLockedError } from './pin-attempts.ts'
 export const deviceLoginQuery = z.object({ id: line().max(100).optional(), token: line().max(200).optional() })
 /** The same link, posted to sign in (a same-origin, Origin-checked step: ADR 082). */
 export const deviceLoginBody = z.strictObject({ id: line().max(100), token: line().max(200) })
-export const devicePinBody = z.strictObject({ pin: line().refine(isValidPin, { message: 'validation.pinFormat' }) })
+/**
+ * A PIN and whose it is (ADR 080 "Per person"): the PIN is checked against that member alone and a
+ * wrong one counts against them. Without `membershipId` (older API clients) the PIN is looked up among
+ * everyone and a wrong one counts against an unnamed person of its own, under the same device ceiling.
+ */
+export const devicePinBody = z.strictObject({ pin: line().refine(isValidPin, { message: 'validation.pinFormat' }), membershipId: uuid().optional() })
 
 const LINK_ERRORS: Record<LinkProblem, { kind: 'NotFoundError' | 'BadRequestError'; key: string }> = {
   invalid: { kind: 'NotFoundError', key: 'devices.linkInvalid' },
@@ -74,11 +79,11 @@ export function deviceAuthRoutes() {
 
   app.post('/pin', async (c) => {
     const device = requireDevice(c)
-    const { pin } = await readJson(c, devicePinBody)
+    const { pin, membershipId } = await readJson(c, devicePinBody)
     const deps = c.get('deps')
     const locale = c.get('locale')
     const now = nowOf(deps)
-    const outcome = await enterPin(deps.db, device, pin, now)
+    const outcome = await enterPin(deps.db, device, pin, now, membershipId)
     switch (outcome.status) {
       case 'ok':
         // The moment the plain PIN is known: what lets it be checked on this device offline (ADR 054).
@@ -93,6 +98,12 @@ export function deviceAuthRoutes() {
       case 'gone':
         throw unauthorized()
     }
+  })
+
+  app.get('/people', async (c) => {
+    const device = requireDevice(c)
+    c.header('Cache-Control', 'no-store')
+    return c.json({ people: await pinPeople(c.get('deps').db, device) })
   })
 
   app.get('/offline-pins', async (c) => {

@@ -155,7 +155,7 @@ export async function attributeOfflinePin(c: Context<AppEnv>, header: string, id
   const opened = await openSealed(deps.db, device.sessionId, sealed)
   const fresh = opened !== null && opened.m === membershipId && Math.abs(now.getTime() - opened.t) <= SEALED_PIN_MAX_AGE_MS
   const digest = fresh ? await pinDigest(deps.db, device.orgId, opened.p) : null
-  const outcome = await pinAttempt(deps.db, device, now, async () => (digest !== null && digest === row.pinDigest ? { right: true } : null))
+  const outcome = await pinAttempt(deps.db, device, row.membershipId, now, async () => (digest !== null && digest === row.pinDigest ? { right: true } : null))
   if (outcome.status === 'locked') throw pinLockedError(locale, outcome.until, now)
   if (outcome.status === 'gone') throw forbidden(t(locale, 'devices.offlinePinRevoked'))
   if (outcome.status === 'wrong') throw new ApiError('ForbiddenError', t(locale, 'devices.offlinePinInvalid'), { offlinePin: 'invalid' })

@@ -1,14 +1,15 @@
 /**
  * The wrong-PIN rule of a shared device (docs/decisions/080-offline-pins-that-cannot-be-mined.md), in
- * one place for every way a PIN is tried on it: the PIN pad (`POST /v1/auth/device/pin`) and a record
- * signed offline under a PIN (`Mise-Offline-Pin`, checked on sync).
+ * one place for every way a PIN is tried on it: the PIN pad (`POST /v1/auth/device/pin`, which names
+ * the person: "tap your name, then your PIN") and a record signed offline under a PIN
+ * (`Mise-Offline-Pin`, which names its member too).
  *
- * - **A run of mistakes**: 5 wrong PINs within 5 minutes with no right PIN between them lock PIN entry
- *   on the device for 5 minutes (product.md). A right PIN ends the run: three people who each mistype
- *   once and then get it right never add up to a lock.
- * - **A budget**: 20 wrong PINs within an hour lock the device until the oldest of them is an hour old,
- *   whatever right PINs came between — so a right PIN of one's own cannot buy an attacker more guesses
- *   than 20 an hour (480 a day): the number ADR 080's arithmetic is built on.
+ * - **Per person**: 5 wrong PINs for one person within 5 minutes with no right one between lock THAT
+ *   person on the device for 5 minutes (product.md); the others keep working. A right PIN for the
+ *   person clears their run. A PIN given without a name is charged to a person of its own ("").
+ * - **A ceiling for the device**: 20 wrong PINs within an hour, whoever they were for, lock the device
+ *   until the oldest of them is an hour old — so rotating through the names (5 each) buys an attacker
+ *   no more than 20 guesses an hour (480 a day): the number ADR 080's arithmetic is built on.
  *
  * The device row is locked (`SELECT … FOR UPDATE`) for the whole attempt, read and written in one
  * transaction: parallel attempts are counted one after another (never more answers than the rule
@@ -19,14 +20,14 @@ import type { DeviceAuth } from '../api/context.ts'
 import { ApiError } from '../api/errors.ts'
 import type { Db } from '../db/client.ts'
 import { t, type Locale } from '../i18n.ts'
-import { devices } from './schema.ts'
+import { devices, type PinPersonRun } from './schema.ts'
 
-/** Wrong PINs in a row (no right one between) within PIN_FAILURE_WINDOW_MS that lock PIN entry. */
+/** Wrong PINs for one person in a row (no right one between) within PIN_FAILURE_WINDOW_MS that lock that person. */
 export const PIN_MAX_FAILURES = 5
 export const PIN_FAILURE_WINDOW_MS = 5 * 60_000
-/** How long a run of mistakes locks PIN entry. */
+/** How long a run of mistakes locks the person. */
 export const PIN_LOCK_MS = 5 * 60_000
-/** Wrong PINs on one device within PIN_BUDGET_WINDOW_MS, right ones between or not, that lock it. */
+/** Wrong PINs on one device within PIN_BUDGET_WINDOW_MS, for anyone, right ones between or not, that lock it. */
 export const PIN_HOURLY_FAILURES = 20
 export const PIN_BUDGET_WINDOW_MS = 60 * 60_000
 
@@ -34,38 +35,68 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type PinAttempt<T> = { status: 'ok'; value: T } | { status: 'wrong'; triesLeft: number } | { status: 'locked'; until: Date } | { status: 'gone' }
 
+/** The runs still worth keeping at `at`: failures of the last 5 minutes, locks not yet over. */
+function liveRuns(people: Record<string, PinPersonRun>, at: number): Record<string, PinPersonRun> {
+  const live: Record<string, PinPersonRun> = {}
+  for (const [id, run] of Object.entries(people)) {
+    const failures = run.failures.filter((f) => at - Date.parse(f) < PIN_FAILURE_WINDOW_MS)
+    const locked = run.lockedUntil && Date.parse(run.lockedUntil) > at ? run.lockedUntil : undefined
+    if (failures.length > 0 || locked) live[id] = locked ? { failures, lockedUntil: locked } : { failures }
+  }
+  return live
+}
+
 /**
- * One PIN attempt on the device: `check` runs inside the transaction, with the device row locked,
- * and says whether the PIN (or the signature made with it) was right (`{ right: value }`) or wrong
- * (`null`). Answers what the rule makes of it.
+ * One PIN attempt on the device for `person` (a membership id as given, unchecked; "" when no name was
+ * given): `check` runs inside the transaction, with the device row locked, and says whether the PIN (or
+ * the signature made with it) was right (`{ right: value }`) or wrong (`null`). Answers what the rule
+ * makes of it.
  */
-export async function pinAttempt<T>(db: Db, device: Pick<DeviceAuth, 'orgId' | 'deviceId'>, now: Date, check: (tx: Tx, venueId: string) => Promise<{ right: T } | null>): Promise<PinAttempt<T>> {
+export async function pinAttempt<T>(
+  db: Db,
+  device: Pick<DeviceAuth, 'orgId' | 'deviceId'>,
+  person: string,
+  now: Date,
+  check: (tx: Tx, venueId: string) => Promise<{ right: T } | null>,
+): Promise<PinAttempt<T>> {
   return db.transaction(async (tx) => {
     const where = and(eq(devices.orgId, device.orgId), eq(devices.id, device.deviceId))
-    const [row] = await tx.select({ failures: devices.pinFailures, lockedUntil: devices.pinLockedUntil, venueId: devices.venueId }).from(devices).where(where).for('update')
+    const [row] = await tx
+      .select({ failures: devices.pinFailures, lockedUntil: devices.pinLockedUntil, people: devices.pinPeople, venueId: devices.venueId })
+      .from(devices)
+      .where(where)
+      .for('update')
     if (!row) return { status: 'gone' } // deleted meanwhile: its sessions are gone too
     const at = now.getTime()
     if (row.lockedUntil && row.lockedUntil.getTime() > at) return { status: 'locked', until: row.lockedUntil }
+    const people = liveRuns(row.people, at)
+    const mine = people[person] ?? { failures: [] }
+    if (mine.lockedUntil) return { status: 'locked', until: new Date(mine.lockedUntil) }
     const result = await check(tx, row.venueId)
     const hour = row.failures.filter((f) => at - f.getTime() < PIN_BUDGET_WINDOW_MS)
     if (result) {
-      // `pinLockedUntil` also marks where the current run of mistakes starts: a right PIN ends it.
-      await tx.update(devices).set({ pinFailures: hour, pinLockedUntil: now }).where(where)
+      delete people[person] // a right PIN clears this person's run, and nobody else's
+      await tx.update(devices).set({ pinFailures: hour, pinPeople: people }).where(where)
       return { status: 'ok', value: result.right }
     }
     hour.push(now)
-    const runStart = Math.max(at - PIN_FAILURE_WINDOW_MS, row.lockedUntil?.getTime() ?? -Infinity)
-    const run = hour.filter((f) => f.getTime() > runStart || f.getTime() === at).length
+    const run = [...mine.failures, now.toISOString()]
     let until: Date | null = null
-    if (run >= PIN_MAX_FAILURES) until = new Date(at + PIN_LOCK_MS)
+    if (run.length >= PIN_MAX_FAILURES) {
+      people[person] = { failures: [], lockedUntil: new Date(at + PIN_LOCK_MS).toISOString() }
+      until = new Date(at + PIN_LOCK_MS)
+    } else {
+      people[person] = { failures: run }
+    }
+    let deviceUntil = row.lockedUntil
     if (hour.length >= PIN_HOURLY_FAILURES) {
       const oldest = hour[hour.length - PIN_HOURLY_FAILURES]!
-      const budgetUntil = new Date(Math.max(oldest.getTime() + PIN_BUDGET_WINDOW_MS, at + 1000))
-      if (!until || budgetUntil > until) until = budgetUntil
+      deviceUntil = new Date(Math.max(oldest.getTime() + PIN_BUDGET_WINDOW_MS, at + 1000))
+      if (!until || deviceUntil > until) until = deviceUntil
     }
-    await tx.update(devices).set({ pinFailures: hour, pinLockedUntil: until ?? row.lockedUntil }).where(where)
+    await tx.update(devices).set({ pinFailures: hour, pinLockedUntil: deviceUntil, pinPeople: people }).where(where)
     if (until) return { status: 'locked', until }
-    return { status: 'wrong', triesLeft: Math.min(PIN_MAX_FAILURES - run, PIN_HOURLY_FAILURES - hour.length) }
+    return { status: 'wrong', triesLeft: Math.min(PIN_MAX_FAILURES - run.length, PIN_HOURLY_FAILURES - hour.length) }
   })
 }
 

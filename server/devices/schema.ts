@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm'
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { memberships, orgRef, venueRef } from '../orgs/schema.ts'
+
+/** One person's run of wrong PINs on a device (server/devices/pin-attempts.ts). */
+export type PinPersonRun = { failures: string[]; lockedUntil?: string }
 
 /**
  * A shared device (a tablet on the kitchen wall) of one venue (docs/decisions/020-shared-devices.md).
@@ -17,8 +20,14 @@ export const devices = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }),
     /** When the recent wrong PINs were entered (those of the last 5 minutes count towards the lockout). */
     pinFailures: timestamp({ withTimezone: true }).array().notNull().default(sql`'{}'::timestamptz[]`),
-    /** PIN entry is refused on this device until then. */
+    /** PIN entry is refused on this device until then (the hourly ceiling across all names, ADR 080). */
     pinLockedUntil: timestamp({ withTimezone: true }),
+    /**
+     * The wrong-PIN run of each person guessed on this device (ADR 080 "Per person"): by membership id
+     * (or "" for a PIN given without a name), the ISO times of the wrong PINs since their last right one
+     * and, while locked, until when. Pruned on every attempt; read and written under the device row lock.
+     */
+    pinPeople: jsonb().$type<Record<string, PinPersonRun>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,7 @@
  * (using a link up, entering and forgetting a PIN, the wrong-PIN lockout). Every query of the settings
  * side carries `org_id = scope.orgId` and the member's venue limits in its WHERE clause.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { ApiError, validationError } from '../api/errors.ts'
 import type { DeviceAuth } from '../api/context.ts'
 import type { OrgScope } from '../api/middleware/org-scope.ts'
@@ -294,13 +294,24 @@ export type PinOutcome =
  * (every session of it) for 5 minutes, a right PIN ends the run, 20 wrong an hour lock it regardless.
  */
 /** `pin` is 4–6 digits (checked by the contract). */
-export async function enterPin(db: Db, device: DeviceAuth, pin: string, now: Date): Promise<PinOutcome> {
+export async function enterPin(db: Db, device: DeviceAuth, pin: string, now: Date, membershipId?: string): Promise<PinOutcome> {
   const digest = await pinDigest(db, device.orgId, pin)
-  const outcome = await pinAttempt(db, device, now, async (tx, venueId) => {
+  // The person being guessed (ADR 080 "Per person"): the PIN is checked against them alone, and a
+  // wrong one counts against them. An id of another organisation, or of someone not allowed here, is
+  // simply never right: it is counted and answered like a wrong PIN, revealing nothing.
+  const person = membershipId?.toLowerCase() ?? ''
+  const outcome = await pinAttempt(db, device, person, now, async (tx, venueId) => {
     const [member] = await tx
       .select({ id: memberships.id, name: memberships.name, status: memberships.status, venueIds: memberships.venueIds })
       .from(memberships)
-      .where(and(eq(memberships.orgId, device.orgId), eq(memberships.pinDigest, digest), sql`${memberships.status} <> 'removed'`))
+      .where(
+        and(
+          eq(memberships.orgId, device.orgId),
+          person ? eq(memberships.id, person) : undefined,
+          eq(memberships.pinDigest, digest),
+          sql`${memberships.status} <> 'removed'`,
+        ),
+      )
       .limit(1)
     if (!member || !mayHoldPinAt(member, venueId)) return null
     await tx
@@ -310,6 +321,21 @@ export async function enterPin(db: Db, device: DeviceAuth, pin: string, now: Dat
     return { right: publicPin({ membershipId: member.id, name: member.name, since: now, lastUsedAt: now }) }
   })
   return outcome.status === 'ok' ? { status: 'ok', pin: outcome.value } : outcome
+}
+
+/**
+ * Who may enter a PIN on this device, sorted by name: active members with a PIN who are allowed at
+ * its venue — the names the PIN pad offers first ("tap your name, then your PIN").
+ */
+export async function pinPeople(db: Db, device: DeviceAuth): Promise<{ membershipId: string; name: string }[]> {
+  const rows = await db
+    .select({ membershipId: memberships.id, name: memberships.name, status: memberships.status, venueIds: memberships.venueIds })
+    .from(memberships)
+    .where(and(eq(memberships.orgId, device.orgId), isNotNull(memberships.pinDigest), eq(memberships.status, 'active')))
+  return rows
+    .filter((r) => mayHoldPinAt(r, device.venueId))
+    .map((r) => ({ membershipId: r.membershipId, name: r.name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.membershipId.localeCompare(b.membershipId))
 }
 
 /** Forget the PIN of a device session ("Done"). */

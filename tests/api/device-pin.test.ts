@@ -210,6 +210,115 @@ describe('wrong-PIN lockout', () => {
   })
 })
 
+describe('per person: "tap your name, then your PIN" (ADR 080 "Per person")', () => {
+  const as = (tablet: Client, membershipId: string, pin: string) => tablet.post('/v1/auth/device/pin', { pin, membershipId })
+  let bea: string
+  let ana: string
+  beforeAll(async () => {
+    bea = o.basic.membershipId
+    await setPin(t, o.orgId, bea, '8383')
+    ana = await addPinOnlyMember(t, o.orgId, { name: 'Ana Person', pin: '2484' })
+  })
+
+  test('GET /v1/auth/device/people: active members with a PIN allowed at the venue, sorted by name', async () => {
+    const { tablet } = await freshTablet()
+    const other = await addPinOnlyMember(t, o.orgId, { name: 'Olga Other Venue', pin: '2585', venueIds: [o.venueB] })
+    const res = await tablet.get('/v1/auth/device/people')
+    expect(res.status, res.text).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const people = res.json.people as { membershipId: string; name: string }[]
+    expect(people.map((p) => p.membershipId)).toEqual(expect.arrayContaining([pablo, bea, ana]))
+    expect(people.map((p) => p.membershipId)).not.toContain(other)
+    expect(people.map((p) => p.name)).toEqual([...people.map((p) => p.name)].sort((a, b) => a.localeCompare(b)))
+  })
+
+  test('the PIN is checked against the person picked alone: someone else’s right PIN is wrong for them', async () => {
+    const { tablet } = await freshTablet()
+    expect(expectError(await as(tablet, ana, PABLO_PIN), 'ValidationError')!.pin).toMatch(/: 4\.$/)
+    const right = await as(tablet, ana, '2484')
+    expect(right.status, right.text).toBe(200)
+    expect(right.json.pin).toMatchObject({ membershipId: ana, name: 'Ana Person' })
+  })
+
+  test('three people each mistype once and then succeed, again and again: nobody is locked', async () => {
+    const { tablet } = await freshTablet()
+    const people: [string, string][] = [[pablo, PABLO_PIN], [bea, '8383'], [ana, '2484']]
+    for (let round = 0; round < 3; round++) {
+      for (const [id, pin] of people) {
+        expect(expectError(await as(tablet, id, '0001'), 'ValidationError')!.pin).toMatch(/: 4\.$/)
+        const right = await as(tablet, id, pin)
+        expect(right.status, right.text).toBe(200)
+      }
+    }
+  })
+
+  test('5 wrong for A lock A on this tablet (429); B still signs in; A opens after 5 minutes', async () => {
+    const { tablet } = await freshTablet()
+    for (let left = 4; left >= 1; left--) expect(expectError(await as(tablet, ana, '0001'), 'ValidationError')!.pin).toMatch(new RegExp(`: ${left}\\.$`))
+    const locked = await as(tablet, ana, '0001')
+    expectError(locked, 'TooManyRequestsError', { message: null, data: ['pin', 'until'] })
+    expect(locked.headers.get('retry-after')).toBe('300')
+    // A's right PIN is not even looked at while A is locked.
+    expectError(await as(tablet, ana, '2484'), 'TooManyRequestsError', { message: null, data: ['pin', 'until'] })
+    // B and the others keep working, and their first wrong PIN still leaves 4 tries.
+    expect((await as(tablet, bea, '8383')).status).toBe(200)
+    expect(expectError(await as(tablet, pablo, '0001'), 'ValidationError')!.pin).toMatch(/: 4\.$/)
+    expect((await as(tablet, pablo, PABLO_PIN)).status).toBe(200)
+    // A on another tablet is not locked.
+    const { tablet: elsewhere } = await freshTablet('Bar tablet')
+    expect((await as(elsewhere, ana, '2484')).status).toBe(200)
+    t.clock.advance(5 * MINUTE + 1000)
+    expect((await as(tablet, ana, '2484')).status).toBe(200)
+  })
+
+  test('a right PIN for A after 4 wrong clears A’s count', async () => {
+    const { tablet } = await freshTablet()
+    for (let i = 0; i < 4; i++) await as(tablet, ana, '0001')
+    expect((await as(tablet, ana, '2484')).status).toBe(200)
+    for (let left = 4; left >= 1; left--) expect(expectError(await as(tablet, ana, '0001'), 'ValidationError')!.pin).toMatch(new RegExp(`: ${left}\\.$`))
+  })
+
+  test('a member of another organisation, or not allowed at this venue, is refused like a wrong PIN and counted', async () => {
+    const { tablet } = await freshTablet()
+    const elsewhere = await createOrgWithActors(t)
+    const outsider = await addPinOnlyMember(t, elsewhere.orgId, { name: 'Otto Outsider', pin: '8686' })
+    const venueB = await addPinOnlyMember(t, o.orgId, { name: 'Vic Venue B', pin: '2787', venueIds: [o.venueB] })
+    const a = expectError(await as(tablet, outsider, '8686'), 'ValidationError')
+    const b = expectError(await as(tablet, venueB, '2787'), 'ValidationError')
+    const c = expectError(await as(tablet, ana, '0001'), 'ValidationError')
+    expect(a).toEqual(c)
+    expect(b).toEqual(c)
+    expect((await tablet.get('/v1/auth/me')).json.pin).toBeNull()
+  })
+
+  test(`${RACERS} parallel wrong PINs for one person: at most 5 counted, then locked; others unaffected`, async () => {
+    const { tablet } = await freshTablet()
+    const { byStatus } = await race((i) => as(tablet, ana, String(1000 + i)))
+    expect(byStatus).toEqual({ 400: 4, 429: RACERS - 4 })
+    expect((await as(tablet, bea, '8383')).status).toBe(200)
+  })
+
+  test('the tablet-wide ceiling holds across names: 20 wrong an hour, rotating through people, lock the tablet for everyone', async () => {
+    const { tablet } = await freshTablet()
+    const names = [pablo, bea, ana]
+    let wrongs = 0
+    for (let i = 0; i < 40 && wrongs < 19; i++) {
+      const res = await as(tablet, names[i % names.length]!, '0001')
+      expect(res.status, res.text).toBe(400)
+      wrongs++
+      // A minute apart: never 5 for one person within 5 minutes, so only the ceiling can stop this.
+      t.clock.advance(MINUTE + 1000)
+    }
+    const locked = await as(tablet, ana, '0001')
+    const data = expectError(locked, 'TooManyRequestsError', { message: null, data: ['pin', 'until'] })
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(35 * 60)
+    // Everyone, the right PIN included, until the oldest of the 20 is an hour old.
+    expectError(await as(tablet, bea, '8383'), 'TooManyRequestsError', { message: null, data: ['pin', 'until'] })
+    t.clock.advance(Date.parse(data!.until!) - t.clock.now().getTime() + 1000)
+    expect((await as(tablet, bea, '8383')).status).toBe(200)
+  })
+})
+
 describe('idle: the server forgets a PIN after 5 minutes without use', () => {
   test('every use refreshes it; after 5 idle minutes recording is 401 `pin: expired`, then 403 `pin: required`', async () => {
     const { tablet } = await freshTablet()

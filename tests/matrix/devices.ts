@@ -115,9 +115,17 @@ export const deviceRows: MatrixRow[] = [
     route: '/v1/auth/device/pin',
     path: () => '/v1/auth/device/pin',
     client: (f, t, a) => (isDevice(a) ? freshSession(f, t, a) : a === 'anonymous' ? f.anonymous : f[a].client),
-    body: (f) => ({ pin: f.pinHolder.pin }),
+    body: (f) => ({ pin: f.pinHolder.pin, membershipId: f.pinHolder.membershipId }),
     expect: deviceOnly,
     check: (res, f) => expect(res.json.pin.membershipId).toBe(f.pinHolder.membershipId),
+  },
+  {
+    name: 'who may enter a PIN on this device (a device only; the PIN holder is among them)',
+    method: 'GET',
+    route: '/v1/auth/device/people',
+    path: () => '/v1/auth/device/people',
+    expect: deviceOnly,
+    check: (res, f) => expect((res.json.people as { membershipId: string }[]).map((v) => v.membershipId)).toContain(f.pinHolder.membershipId),
   },
   {
     name: 'who may pick their name offline, and the key PINs are sealed with (a device only; the session with a PIN has its BASIC holder)',

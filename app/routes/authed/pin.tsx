@@ -3,13 +3,14 @@ import { useTranslation } from '../../lib/use-translation'
 import type { Route } from './+types/pin'
 import { PinPad } from '../../components/pin-pad'
 import { api, unauthorizedRedirect } from '../../lib/api.server'
-import { isPinReason, type PinHolder } from '../../lib/device'
+import { isPinReason, pinPadPath, type PinHolder } from '../../lib/device'
 import { getPinLength, isDevice } from '../../lib/device.server'
 import { getLocale, translator } from '../../lib/i18n.server'
 import { safeRedirect } from '../../lib/safe-redirect'
 import { requireUser } from '../../lib/session.server'
 import { redirectWithToast } from '../../lib/toast.server'
 import type { I18nHandle } from '../../lib/i18n'
+import { useHydrated } from 'remix-utils/use-hydrated'
 
 export const handle: I18nHandle = { i18n: ['authed'] }
 
@@ -23,8 +24,11 @@ export async function loader(args: Route.LoaderArgs) {
   if (!isDevice(me)) throw redirect('/')
   const url = new URL(args.request.url)
   const reason = url.searchParams.get('reason')
+  // "Tap your name, then your PIN" (ADR 080 "Per person"): who may enter a PIN here, by name.
+  const people = await api(args).get<{ people: Person[] }>('/v1/auth/device/people')
   return data(
     {
+      people: people.ok ? people.data.people : [],
       redirectTo: safeRedirect(url.searchParams.get('redirectTo'), '/'),
       reason: isPinReason(reason) ? reason : null,
       holder: me.pin ?? null,
@@ -37,6 +41,8 @@ export async function loader(args: Route.LoaderArgs) {
     { headers: { 'Cache-Control': 'no-store' } },
   )
 }
+
+type Person = { membershipId: string; name: string }
 
 type PinAnswer = { attempt: string; error?: string; lockedSeconds?: number }
 
@@ -60,7 +66,10 @@ export async function action(args: Route.ActionArgs) {
 
   if (!isDevice(me)) throw redirect('/')
   const pin = form.get('pin')
-  const result = await client.post<{ pin: PinHolder }>('/v1/auth/device/pin', { pin: typeof pin === 'string' ? pin.trim() : '' })
+  const membershipId = form.get('membershipId')
+  // The name comes first: a PIN without one goes back to the list of names.
+  if (typeof membershipId !== 'string' || !membershipId) throw redirect(pinPadPath(redirectTo), { headers: client.headers() })
+  const result = await client.post<{ pin: PinHolder }>('/v1/auth/device/pin', { pin: typeof pin === 'string' ? pin.trim() : '', membershipId: membershipId.trim() })
   if (result.ok) {
     return redirectWithToast(redirectTo, { type: 'success', title: t('authed:device.pin.welcome', { name: result.data.pin.name }) }, { headers: client.headers() })
   }
@@ -83,14 +92,16 @@ function secondsUntil(iso: string | undefined): number | undefined {
 
 export default function PinPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('authed')
-  const { holder, deviceName, deviceId, venueName, length } = loaderData
-  // Where to go back to and why, read from the address itself: offline, the page is the service
-  // worker's copy of the pad (ADR 054), whose loader data was for another address.
+  const { holder, deviceName, deviceId, venueName, length, people } = loaderData
+  // Where to go back to, why and who was picked, read from the address itself: offline, the page is
+  // the service worker's copy of the pad (ADR 054), whose loader data was for another address.
   const [params] = useSearchParams()
   const redirectTo = safeRedirect(params.get('redirectTo'), '/')
   const reasonParam = params.get('reason')
   const reason = isPinReason(reasonParam) ? reasonParam : null
+  const member = people.find((p) => p.membershipId === params.get('member')) ?? null
   const answer = actionData as PinAnswer | undefined
+  const hydrated = useHydrated()
   return (
     <div className="mx-auto w-full max-w-sm space-y-4">
       <div className="space-y-1 text-center">
@@ -104,18 +115,58 @@ export default function PinPage({ loaderData, actionData }: Route.ComponentProps
         </p>
       ) : null}
       {holder ? <p className="text-center text-sm">{t('device.pin.holder', { name: holder.name })}</p> : null}
-      {/* A new key per answer: a wrong PIN starts from an empty pad. */}
-      {/* Posted to the address with its way back, so a wrong PIN keeps it (JavaScript on and off). */}
-      <PinPad
-        key={answer?.attempt ?? 'first'}
-        action={`/pin?${new URLSearchParams({ redirectTo })}`}
-        redirectTo={redirectTo}
-        length={length} error={answer?.error} lockedSeconds={answer?.lockedSeconds ?? null} deviceId={deviceId} />
-      <p className="text-center">
-        <Link to={redirectTo} className="inline-flex min-h-11 items-center underline">
-          {t('device.pin.cancel')}
-        </Link>
-      </p>
+      {/* Remounted once hydrated: offline the HTML is a copy rendered for another address, and hydration
+          keeps its attributes (links, the form's action); these must follow this address. */}
+      <div key={hydrated ? 'here' : 'copy'} className="space-y-4">
+        {member ? (
+          <>
+            <div className="space-y-1 text-center">
+              <h2 className="text-xl font-semibold">{t('device.pin.pinFor', { name: member.name })}</h2>
+              <Link to={pinPadPath(redirectTo, reason)} reloadDocument replace className="inline-flex min-h-12 items-center underline">
+                {t('device.pin.changePerson')}
+              </Link>
+            </div>
+            {/* A new key per answer: a wrong PIN starts from an empty pad. */}
+            {/* Posted to the address with the person and the way back, so a wrong PIN keeps both (JavaScript on and off). */}
+            <PinPad
+              key={answer?.attempt ?? 'first'}
+              action={pinPadPath(redirectTo, null, member.membershipId)}
+              redirectTo={redirectTo}
+              member={member}
+              length={length} error={answer?.error} lockedSeconds={answer?.lockedSeconds ?? null} deviceId={deviceId} />
+          </>
+        ) : people.length ? (
+          <nav aria-labelledby="pin-who" className="space-y-2">
+            <h2 id="pin-who" className="text-lg font-semibold">
+              {t('device.pin.who')}
+            </h2>
+            {/* A simple list sorted by name: a tablet with many staff scrolls it. */}
+            <ul aria-label={t('device.pin.whoList')} className="space-y-2">
+              {people.map((p) => (
+                <li key={p.membershipId}>
+                  {/* A page load: offline it is the service worker's copy of the pad (ADR 054), which has no data requests. */}
+                  <Link
+                    to={pinPadPath(redirectTo, reason, p.membershipId)}
+                    reloadDocument
+                    className="flex min-h-12 w-full items-center justify-center rounded-md border border-gray-300 bg-gray-100 px-4 py-2 text-center text-xl font-semibold text-gray-900 hover:bg-gray-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-gray-600 dark:bg-gray-800 dark:text-gray-100 dark:hover:bg-gray-700 dark:focus-visible:outline-blue-400"
+                  >
+                    {p.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : (
+          <p role="status" className="rounded-md border border-stone-400 p-3">
+            {t('device.pin.nobody')}
+          </p>
+        )}
+        <p className="text-center">
+          <Link to={redirectTo} className="inline-flex min-h-11 items-center underline">
+            {t('device.pin.cancel')}
+          </Link>
+        </p>
+      </div>
     </div>
   )
 }

@@ -320,11 +320,32 @@ export const operations: Operation[] = [
     tag: 'Devices',
     summary: 'Identify the staff member recording on this device by their PIN',
     notes:
-      'An active member allowed at the device’s venue (PIN-only staff too); anyone else is a wrong PIN (ValidationError `data.pin`). 5 wrong PINs within 5 minutes lock PIN entry on the device for 5 minutes: 429 with Retry-After and `data: { pin: "locked", until }`. The PIN is forgotten after 5 minutes without use.',
+      'Body `{ pin, membershipId }`: the person picked on the pad (from `GET /v1/auth/device/people`) and their PIN, checked against that member alone. An active member allowed at the device’s venue (PIN-only staff too); a member of another organisation, not active or not allowed here answers exactly like a wrong PIN (ValidationError `data.pin`). Wrong PINs count per person on the device (ADR 080 "Per person"): 5 for one person within 5 minutes, with no right PIN for them between, lock THAT person on this device for 5 minutes; 20 wrong PINs within an hour for anyone lock the whole device until the oldest is an hour old. Locked: 429 with Retry-After and `data: { pin: "locked", until }`. A right PIN clears that person’s run. Without `membershipId` (older clients) the PIN is looked up among everyone and counted against an unnamed person of its own. The PIN is forgotten after 5 minutes without use.',
     access: 'device',
     body: devicePinBody,
     replies: [json(200, wrap({ pin: ref('PinHolder') }))],
     rateLimited: true,
+  },
+  {
+    method: 'get',
+    path: '/v1/auth/device/people',
+    tag: 'Devices',
+    summary: 'Who may enter a PIN on this device: the names the PIN pad offers first',
+    notes: 'Active members with a PIN who are allowed at the device’s venue, sorted by name (ADR 080 "Per person"). Changes nothing. `Cache-Control: no-store`.',
+    access: 'device',
+    replies: [
+      json(200, {
+        type: 'object',
+        required: ['people'],
+        properties: {
+          people: array({
+            type: 'object',
+            required: ['membershipId', 'name'],
+            properties: { membershipId: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
+          }),
+        },
+      }),
+    ],
   },
   {
     method: 'get',

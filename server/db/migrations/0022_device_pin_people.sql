@@ -1,0 +1,1 @@
+ALTER TABLE "devices" ADD COLUMN "pin_people" jsonb DEFAULT '{}'::jsonb NOT NULL;
