@@ -7,8 +7,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { line } from '../api/contract.ts'
 import { nowOf, type AppEnv } from '../api/context.ts'
 import { notFound } from '../api/errors.ts'
+import { readQuery } from '../api/validate.ts'
 import { isUuid } from '../api/middleware/org-scope.ts'
 import { installationKey } from '../auth/keys.ts'
 import type { Db } from '../db/client.ts'
@@ -29,7 +31,7 @@ export async function signedPhotoUrl(db: Db, orgId: string, uploadId: string, no
 }
 
 /** GET /v1/photos/{orgId}/{uploadId}: the link's expiry and signature (documented; a link that does not match is a 404). */
-export const photoLinkQuery = z.object({ expires: z.string().max(12), signature: z.string().max(100) })
+export const photoLinkQuery = z.object({ expires: line().max(12).optional(), signature: line().max(100).optional() })
 
 /** Whether a signed link is valid now: well formed, untampered, not expired. */
 async function validSignature(db: Db, orgId: string, uploadId: string, expires: string | undefined, signature: string | undefined, now: Date): Promise<boolean> {
@@ -47,7 +49,8 @@ export function signedPhotoRoutes() {
     const { orgId, uploadId } = c.req.param()
     const deps = c.get('deps')
     const { db } = deps
-    if (!(await validSignature(db, orgId, uploadId, c.req.query('expires'), c.req.query('signature'), nowOf(deps)))) throw notFound()
+    const { expires, signature } = readQuery(c, photoLinkQuery)
+    if (!(await validSignature(db, orgId, uploadId, expires, signature, nowOf(deps)))) throw notFound()
     const file = await findUploadFile(db, { orgId, membershipId: '', venueIds: null }, uploadId)
     if (!file) throw notFound()
     return serveUploadFile(c, file, 'private, max-age=3600')

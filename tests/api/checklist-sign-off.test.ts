@@ -104,6 +104,6 @@ describe('POST checklist-entries/:id/sign-off', () => {
       .filter((l) => l.includes('Closing'))
     expect(lines).toHaveLength(2)
     expect(lines[0]).toContain(',Closing,Lights off,Done,')
-    expect(lines[1]).toMatch(new RegExp(`^${day},Closing,Manager sign-off,,,Signed off,Olivia Owner,${day} \\d\\d:\\d\\d,`))
+    expect(lines[1]).toMatch(new RegExp(`^${day},Closing,Manager sign-off,,,Signed off,,Olivia Owner,${day} \\d\\d:\\d\\d,`))
   })
 })

@@ -147,6 +147,7 @@ function examples(): Record<string, { body?: Record<string, unknown>; query?: Re
     [`POST ${ORG}/temperature-entries/{entryId}/items/{itemId}/complete`]: { body: { value: '4,5', note: 'Door\nseal' } },
     [`POST ${ORG}/temperature-entries/{entryId}/items/{itemId}/resolve`]: { body: { note: 'Moved food to another fridge' } },
     'GET /v1/auth/device/login': { query: { id: deviceId, token: 'abc' } },
+    'GET /v1/photos/{orgId}/{uploadId}': { query: { expires: '4102444800', signature: 'abc' } },
     'POST /v1/auth/device/login': { body: { id: deviceId, token: 'abc' } },
     'POST /v1/auth/device/pin': { body: { pin: '2468' } },
     [`POST ${ORG}/devices`]: { body: { name: 'Kitchen tablet', venueId: o.venueA } },

@@ -120,7 +120,14 @@ test('every e-mail, in English and Spanish, has its words and its values filled 
     })
     expect(receive.status, receive.text).toBe(200)
     received.push(await mailed(supplierEmail, () => o.owner.client.post(`${org}/orders/${short.id}/credit-request`)))
-    sent.add('orderMail').add('cancelMail').add('creditMail')
+    // A third order the supplier changes through its link: the person who sent it is told, in their language.
+    const changed = await draft()
+    const orderMail = await mailed(supplierEmail, () => o.owner.client.post(`${org}/orders/${changed.id}/send`))
+    received.push(orderMail)
+    const token = new URL(orderMail.text.match(/https?:\/\/\S*\/supplier\/orders\/\S+/)![0]).searchParams.get('token')!
+    const change = { token, lines: [{ lineId: changed.lines[1].id, quantity: 24 }], note: 'Only 24 eggs' }
+    received.push(await mailed(o.owner.email, () => t.client().post(`/v1/supplier/orders/${changed.id}/confirm`, change)))
+    sent.add('orderMail').add('cancelMail').add('creditMail').add('supplierChangedMail')
 
     // The alerts, from their template, through the real mailer (the scan's own tests cover when they go).
     const mailer = createMailer({ smtpUrl: t.mailbox.url, from: t.config.MAIL_FROM, dataDir: 'memory://', logger: pino({ level: 'silent' }) })

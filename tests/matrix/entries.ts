@@ -1,8 +1,9 @@
 import { expect } from 'vitest'
+import { signedPhotoUrl } from '../../server/records/photo-links.ts'
 import type { TestApp } from '../support/app.ts'
 import { createChecklist, FILES, uploadFile, type CreatedChecklist } from '../support/checklists.ts'
 import type { OrgWithActors } from '../support/orgs.ts'
-import { adminUp, member, venueMember, venueRecord, venueWork, work, type ActorName, type Expected, type MatrixRow } from './types.ts'
+import { adminUp, everyone, member, venueMember, venueRecord, venueWork, work, type ActorName, type Expected, type MatrixRow } from './types.ts'
 
 const org = (f: OrgWithActors) => `/v1/orgs/${f.orgId}`
 
@@ -201,5 +202,20 @@ export const entryRows: MatrixRow[] = [
     path: async (f, t) => `${org(f)}/uploads/${(await onlyAtA(f, t)).photoAtB}`,
     expect: { ...member, deviceNoPin: 404, devicePin: 404 },
     check: (res) => expect(res.headers.get('content-type')).toBe('image/png'),
+  },
+  {
+    name: 'open a photo by an export’s signed link (whoever holds the link, signed in or not)',
+    method: 'GET',
+    route: '/v1/photos/{orgId}/{uploadId}',
+    path: async (f, t) => signedPhotoUrl(t.db, f.orgId, (await onlyAtA(f, t)).photoAtB, new Date()),
+    expect: everyone,
+    check: (res) => expect(res.headers.get('content-type')).toBe('image/png'),
+  },
+  {
+    name: 'a signed photo link changed by one character (404 whoever opens it)',
+    method: 'GET',
+    route: '/v1/photos/{orgId}/{uploadId}',
+    path: async (f, t) => (await signedPhotoUrl(t.db, f.orgId, (await onlyAtA(f, t)).photoAtB, new Date())).replace(/signature=(.)/, (_, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`),
+    expect: { anonymous: 404, outsider: 404, basicLimited: 404, basic: 404, admin: 404, owner: 404, deviceNoPin: 404, devicePin: 404 },
   },
 ]
