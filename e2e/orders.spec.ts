@@ -224,6 +224,7 @@ test('a tablet needs a PIN for a new order as for the list; cancelling reads Kee
   const tabletContext = await browser.newContext({ viewport: { width: 1024, height: 768 }, javaScriptEnabled: js() })
   const tablet = await tabletContext.newPage()
   await tablet.goto(new URL(url).pathname + new URL(url).search)
+  await tablet.getByRole('button', { name: 'Sign in this tablet' }).click()
   await expect(tablet.getByRole('heading', { level: 1, name: `Pier ${tag}` })).toBeVisible()
   for (const path of ['/orders', '/orders/new']) {
     await tablet.goto(path)

@@ -8,24 +8,20 @@ import { createRoutesStub } from 'react-router'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import PinSetup, { action } from '../../app/routes/org/pin-setup.tsx'
 import { PIN_LIMITS } from '../../server/auth/pin.ts'
-import type { Runtime } from '../../server/runtime.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
-import { createOrgWithActors, type Actor, type OrgWithActors } from '../support/orgs.ts'
+import type { TestApp } from '../support/app.ts'
+import { startWebTestApp, stopWebTestApp } from '../support/web-app.ts'
+import type { Actor, OrgWithActors } from '../support/orgs.ts'
 import { inSpanish } from '../api/_helpers.ts'
 import type { FormResult } from '../../app/lib/forms.ts'
 
 let t: TestApp
 let o: OrgWithActors
 beforeAll(async () => {
-  t = await createTestApp()
-  // The web's in-process transport finds the process runtime; here it is the test app.
-  globalThis.__miseRuntime = Promise.resolve({ api: t.app } as unknown as Runtime)
-  o = await createOrgWithActors(t)
+  const web = await startWebTestApp()
+  t = web.t
+  o = web.o
 })
-afterAll(async () => {
-  globalThis.__miseRuntime = undefined
-  await t.close()
-})
+afterAll(() => stopWebTestApp(t))
 
 /** A form post to /pin-setup from the member's browser (their session, the organisation chosen). */
 function post(actor: Actor, fields: Record<string, string>, lang = 'en') {

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loader } from '../../app/routes/venue/checklists.$checklistId.tsx'
-import type { Runtime } from '../../server/runtime.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import type { TestApp } from '../support/app.ts'
+import { startWebTestApp, stopWebTestApp } from '../support/web-app.ts'
 import { createChecklist } from '../support/checklists.ts'
-import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
+import type { OrgWithActors } from '../support/orgs.ts'
 
 const ORIGIN = 'http://localhost:3999'
 
@@ -16,14 +16,11 @@ let t: TestApp
 let o: OrgWithActors
 
 beforeAll(async () => {
-  t = await createTestApp()
-  globalThis.__miseRuntime = Promise.resolve({ api: t.app } as unknown as Runtime)
-  o = await createOrgWithActors(t)
+  const web = await startWebTestApp()
+  t = web.t
+  o = web.o
 })
-afterAll(async () => {
-  globalThis.__miseRuntime = undefined
-  await t.close()
-})
+afterAll(() => stopWebTestApp(t))
 
 describe('/checklists/:id loader data', () => {
   test('the records, corrections and who made them, without what the page does not show', async () => {

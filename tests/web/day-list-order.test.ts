@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loader as checklistsLoader } from '../../app/routes/venue/checklists.tsx'
 import { loader as temperaturesLoader } from '../../app/routes/venue/temperatures.tsx'
 import { temperatureItems, temperatureLogs } from '../../server/db/schema.ts'
-import type { Runtime } from '../../server/runtime.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import type { TestApp } from '../support/app.ts'
+import { startWebTestApp, stopWebTestApp } from '../support/web-app.ts'
 import { createChecklist } from '../support/checklists.ts'
-import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
+import type { OrgWithActors } from '../support/orgs.ts'
 
 const ORIGIN = 'http://localhost:3999'
 
@@ -17,14 +17,11 @@ let t: TestApp
 let o: OrgWithActors
 
 beforeAll(async () => {
-  t = await createTestApp()
-  globalThis.__miseRuntime = Promise.resolve({ api: t.app } as unknown as Runtime)
-  o = await createOrgWithActors(t)
+  const web = await startWebTestApp()
+  t = web.t
+  o = web.o
 })
-afterAll(async () => {
-  globalThis.__miseRuntime = undefined
-  await t.close()
-})
+afterAll(() => stopWebTestApp(t))
 
 const request = (path: string) => {
   const cookie = [...o.basic.client.jar].map(([k, v]) => `${k}=${v}`).concat(`mise_org_id=${o.orgId}`, `mise_venue_id=${o.venueA}`).join('; ')

@@ -15,12 +15,12 @@ import { loader as deviceSettingsLoader } from '../../app/routes/authed/device-s
 import { loader as authedLayout } from '../../app/routes/authed/layout.tsx'
 import { loader as venueHome } from '../../app/routes/venue/home.tsx'
 import { action as deviceLoginAction, loader as deviceLogin } from '../../app/routes/public/device-login.tsx'
-import type { Runtime } from '../../server/runtime.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import type { TestApp } from '../support/app.ts'
+import { startWebTestApp, stopWebTestApp } from '../support/web-app.ts'
 import { createChecklist, type CreatedChecklist } from '../support/checklists.ts'
 import { addPinOnlyMember, createDevice, loginLink, pairDevice } from '../support/devices.ts'
 import { HOSTILE_TARGETS } from '../support/hostile-redirects.ts'
-import { createOrgWithActors, type Client, type OrgWithActors } from '../support/orgs.ts'
+import type { Client, OrgWithActors } from '../support/orgs.ts'
 import { freshIp } from '../api/_helpers.ts'
 
 const ORIGIN = 'http://localhost:3999' // APP_URL of the test app
@@ -30,20 +30,19 @@ let t: TestApp
 let o: OrgWithActors
 let tablet: Client
 let checklist: CreatedChecklist
+/** The cook whose name is tapped on the pad before the PIN (ADR 080, "Per person"). */
+let pablo: string
 
 beforeAll(async () => {
-  t = await createTestApp()
-  globalThis.__miseRuntime = Promise.resolve({ api: t.app } as unknown as Runtime)
-  o = await createOrgWithActors(t)
+  const web = await startWebTestApp()
+  t = web.t
+  o = web.o
   const device = await createDevice(o.admin, o.orgId, o.venueA, 'Kitchen tablet')
   tablet = await pairDevice(t, o.admin, o.orgId, device.id)
-  await addPinOnlyMember(t, o.orgId, { name: 'Pablo Pin', pin: PIN })
+  pablo = await addPinOnlyMember(t, o.orgId, { name: 'Pablo Pin', pin: PIN })
   checklist = await createChecklist(t, o.orgId, { name: 'Opening', items: [{ type: 'check', label: 'Lights on' }] })
 })
-afterAll(async () => {
-  globalThis.__miseRuntime = undefined
-  await t.close()
-})
+afterAll(() => stopWebTestApp(t))
 beforeEach(() => t.clock.reset())
 
 const cookieOf = (client: Client) => [...client.jar].map(([k, v]) => `${k}=${v}`).join('; ')
@@ -84,7 +83,7 @@ function tick(cookie = cookieOf(tablet)) {
 
 /** The tablet's PIN pad form. */
 async function enterPin(pin: string, redirectTo: string) {
-  const response = await outcome(() => pinAction(args(post('/pin', { intent: 'enter', pin, redirectTo }, cookieOf(tablet)))))
+  const response = await outcome(() => pinAction(args(post('/pin', { intent: 'enter', pin, membershipId: pablo, redirectTo }, cookieOf(tablet)))))
   // Keep the tablet's cookies in step, as the browser would.
   for (const c of response.headers.getSetCookie()) {
     const [pair] = c.split(';')
@@ -165,7 +164,7 @@ describe('the API client', () => {
 })
 
 test('a wrong PIN says so on the pad; "Done" forgets the PIN', async () => {
-  const wrong = (await pinAction(args(post('/pin', { intent: 'enter', pin: '0000', redirectTo: '/' }, cookieOf(tablet))))) as { data: { error?: string }; init: ResponseInit }
+  const wrong = (await pinAction(args(post('/pin', { intent: 'enter', pin: '0000', membershipId: pablo, redirectTo: '/' }, cookieOf(tablet))))) as { data: { error?: string }; init: ResponseInit }
   expect(wrong.init.status).toBe(400)
   expect(wrong.data.error).toMatch(/Wrong PIN/)
 

@@ -9,11 +9,11 @@ import { RouterContextProvider } from 'react-router'
 import { clientIpContext } from '../../app/lib/context.ts'
 import { securityHeadersMiddleware } from '../../app/lib/security.server.ts'
 import { loader as supplierOrder } from '../../app/routes/public/supplier-order.tsx'
-import type { Runtime } from '../../server/runtime.ts'
-import { createTestApp, type TestApp } from '../support/app.ts'
+import type { TestApp } from '../support/app.ts'
+import { startWebTestApp, stopWebTestApp } from '../support/web-app.ts'
 import { createSupplier } from '../support/contacts.ts'
 import { linkFrom } from '../support/mailbox.ts'
-import { createOrgWithActors, type OrgWithActors } from '../support/orgs.ts'
+import type { OrgWithActors } from '../support/orgs.ts'
 import { verifyUser } from '../support/staff-fixtures.ts'
 import { freshIp, waitForMailCount } from '../api/_helpers.ts'
 
@@ -26,9 +26,9 @@ let o: OrgWithActors
 let link: URL
 
 beforeAll(async () => {
-  t = await createTestApp()
-  globalThis.__miseRuntime = Promise.resolve({ api: t.app } as unknown as Runtime)
-  o = await createOrgWithActors(t)
+  const web = await startWebTestApp()
+  t = web.t
+  o = web.o
   await verifyUser(t, o.owner.user.id)
   const supplier = await createSupplier(o.owner.client, o.orgId, { email: SUPPLIER_EMAIL })
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
@@ -38,10 +38,7 @@ beforeAll(async () => {
   expect(sent.status, sent.text).toBe(200)
   link = linkFrom(await waitForMailCount(t, SUPPLIER_EMAIL, /^Order from/, 1), `/supplier/orders/${order.json.order.id}`)
 })
-afterAll(async () => {
-  globalThis.__miseRuntime = undefined
-  await t.close()
-})
+afterAll(() => stopWebTestApp(t))
 
 function args(request: Request, params: Record<string, string> = {}) {
   const context = new RouterContextProvider()
