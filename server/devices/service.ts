@@ -131,9 +131,11 @@ export function deviceLimit(plan: string): number | null {
 export async function createDevice(db: Db, scope: OrgScope, input: { name: string; venueId: string }, locale: Locale, now: Date): Promise<PublicDevice> {
   await checkVenue(db, scope, input.venueId, locale)
   // The plan's device limit (product.md: Free allows 1 device), taken with the insert (server/billing/limits.ts).
-  const [row] = await createWithinLimit(db, scope.orgId, 'devices', locale, (tx) =>
-    tx.insert(devices).values({ orgId: scope.orgId, venueId: input.venueId, name: input.name }).returning({ id: devices.id }),
-  )
+  // The venue is checked again under the organisation's lock, which deleting a venue also takes (ADR 079).
+  const [row] = await createWithinLimit(db, scope.orgId, 'devices', locale, async (tx) => {
+    await checkVenue(tx, scope, input.venueId, locale)
+    return tx.insert(devices).values({ orgId: scope.orgId, venueId: input.venueId, name: input.name }).returning({ id: devices.id })
+  })
   return (await findDevice(db, scope, row!.id, now))!
 }
 

@@ -222,7 +222,9 @@ export async function createStaff(
   if (email) {
     const invite = newInvite()
     // The staff limit is counted and the member inserted under the organisation's lock (ADR 079).
+    // The venues are checked again under the lock, which deleting a venue also takes.
     const row = await createWithinLimit(db, scope.orgId, 'staff', locale, async (tx) => {
+      await checkVenueIds(tx, scope, venueIds, locale)
       const [inserted] = await tx
         .insert(memberships)
         .values({
@@ -247,9 +249,10 @@ export async function createStaff(
     const generated = digest ? undefined : await generateUnusedPin(db, scope.orgId)
     const pinHash = digest ?? (await pinDigest(db, scope.orgId, generated!))
     try {
-      const [row] = await createWithinLimit(db, scope.orgId, 'staff', locale, (tx) =>
-        tx.insert(memberships).values({ ...base, email: null, status: 'active', pinDigest: pinHash, joinedAt: new Date() }).returning(),
-      )
+      const [row] = await createWithinLimit(db, scope.orgId, 'staff', locale, async (tx) => {
+        await checkVenueIds(tx, scope, venueIds, locale)
+        return tx.insert(memberships).values({ ...base, email: null, status: 'active', pinDigest: pinHash, joinedAt: new Date() }).returning()
+      })
       return generated ? { member: publicMember(row!), pin: generated } : { member: publicMember(row!) }
     } catch (error) {
       if (generated && attempt < 5 && isUniqueViolation(error, 'memberships_org_pin_idx')) continue
@@ -279,6 +282,8 @@ export async function updateStaff(ctx: StaffContext, staffId: string, patch: Mem
   return withOrgLock(db, scope.orgId, async (tx) => {
     const target = await findMember(tx, scope, staffId)
     if (!target) throw notFound()
+    // Checked again under the lock, which deleting a venue also takes.
+    if (venueIds !== undefined) await checkVenueIds(tx, scope, venueIds, locale)
     checkRoleRules(scope, target, patch.role, locale)
     const demotesOwner = target.role === 'OWNER' && patch.role !== undefined && patch.role !== 'OWNER'
     const set: Partial<MemberRow> = { updatedAt: new Date() }

@@ -119,6 +119,32 @@ describe('plan limits hold under twenty requests at once (Free: 1 venue, 5 staff
   })
 })
 
+describe('a venue deleted while devices and staff are created for it', () => {
+  test('no device or member is left naming the deleted venue, and nothing answers 5xx', async () => {
+    const f = await freeOrg('pro')
+    await createVenue(f.owner, f.orgId, { name: 'Stays' })
+    const goes = await createVenue(f.owner, f.orgId, { name: 'Goes' })
+    const { answers } = await race((i) =>
+      i === 0
+        ? f.owner.client.del(`${base(f.orgId)}/venues/${goes}`)
+        : i % 2
+          ? f.owner.client.post(`${base(f.orgId)}/devices`, { name: `Tablet ${i}`, venueId: goes })
+          : f.owner.client.post(`${base(f.orgId)}/staff`, { name: `Cook ${i}`, role: 'BASIC', venueIds: [goes] }),
+    )
+    for (const a of answers) expect(a.status, a.text).toBeLessThan(500)
+    const [venueLeft] = await t.db.select({ id: venues.id }).from(venues).where(eq(venues.id, goes))
+    if (!venueLeft) {
+      expect(answers[0]!.status).toBeLessThan(300)
+      const stale = await t.db
+        .select({ id: memberships.id })
+        .from(memberships)
+        .where(and(eq(memberships.orgId, f.orgId), sql`${goes}::uuid = any(${memberships.venueIds})`))
+      expect(stale).toEqual([])
+      expect(await t.db.select({ id: devices.id }).from(devices).where(eq(devices.venueId, goes))).toEqual([])
+    }
+  })
+})
+
 describe('invitations', () => {
   async function invite(email: string) {
     const res = await o.owner.client.post(`${base()}/staff`, { name: 'Ivy Invited', email, role: 'BASIC' })
